@@ -1,0 +1,58 @@
+// swift-tools-version:5.10
+// The picture of the package is the picture of the program, bottom to top:
+//   C system libraries (one target each) -> CCodecShims (the only C we own: setjmp kept in C)
+//   -> ImageCodec (the only Swift module that touches C) -> StickerKit (catalogs, checks,
+//   assembler, reports) -> StickerForgeCLI (thin commands) -> stickerforge (main).
+import PackageDescription
+
+let package = Package(
+    name: "StickerForge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stickerforge", targets: ["stickerforge"]),
+        .library(name: "ImageCodec", targets: ["ImageCodec"]),
+        .library(name: "StickerKit", targets: ["StickerKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: C system libraries: a module map and a one-line shim each.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng16",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CGIFLib", pkgConfig: "libgif",
+                       providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(name: "CJPEGTurbo", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+
+        // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
+        .target(name: "CCodecShims",
+                dependencies: ["CLibPNG", "CJPEGTurbo"],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+
+        // MARK: Swift layers
+        .target(name: "ImageCodec",
+                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate"]),
+        .target(name: "StickerKit",
+                dependencies: ["ImageCodec",
+                               .product(name: "Yams", package: "Yams"),
+                               .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "StickerForgeCLI",
+                dependencies: ["StickerKit", "ImageCodec",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "stickerforge", dependencies: ["StickerForgeCLI"]),
+
+        // MARK: Tests mirror the modules; shared helpers live in one plain target.
+        .target(name: "TestSupport", dependencies: ["ImageCodec"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"]),
+        .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "ImageCodec", "TestSupport"]),
+        .testTarget(name: "StickerForgeCLITests",
+                    dependencies: ["StickerForgeCLI", "StickerKit", "TestSupport"]),
+    ]
+)

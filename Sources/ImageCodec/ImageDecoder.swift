@@ -1,0 +1,24 @@
+/// The public decode entry point: sniffs the format and hands the bytes to its decoder.
+public struct ImageDecoder: Sendable {
+    /// The limits every decode respects.
+    public var limits: DecodeLimits
+
+    /// A decoder with the given limits.
+    public init(limits: DecodeLimits = .default) { self.limits = limits }
+
+    /// Decodes any supported file into the common model.
+    /// - Throws: `CodecError`; never traps on malformed input.
+    public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        if bytes.count > limits.maxFileBytes {
+            throw CodecError.limitExceeded(what: "a file of \(bytes.count) bytes",
+                                           limit: "\(limits.maxFileBytes) bytes read into memory")
+        }
+        let format = FormatSniffer.sniff(bytes)
+        switch format {
+        case .png, .apng: return try PNGDecoder(limits: limits).decode(bytes)
+        case .gif: return try GIFDecoder(limits: limits).decode(bytes)
+        case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes)
+        default: throw CodecError.unsupportedFormat(format)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The colour model a file declares (PNG colour types, GIF's palette, JPEG's colour spaces).
+public enum ColorModel: String, Sendable, Codable {
+    case grayscale, rgb, indexed, grayscaleAlpha = "grayscale-alpha", rgba
+    case ycbcr, cmyk, ycck
+}
+
+/// How a file declares transparency.
+public enum TransparencyKind: String, Sendable, Codable {
+    /// No transparency can be expressed (JPEG, PNG without alpha or tRNS, GIF without index).
+    case none
+    /// A full alpha channel (PNG colour types 4 and 6).
+    case alphaChannel = "alpha-channel"
+    /// A PNG `tRNS` chunk (palette alphas or a key colour).
+    case tRNS
+    /// A GIF transparent colour index (1-bit).
+    case gifTransparentIndex = "gif-transparent-index"
+}
+
+/// The role of an APNG's default image (the IDAT).
+public enum DefaultImageRole: String, Sendable, Codable {
+    /// The IDAT is the first frame of the animation.
+    case firstFrame = "first-frame"
+    /// The IDAT is a hidden image shown only by viewers without APNG support.
+    case hidden
+}
+
+/// Colour management information a file carries.
+public struct ColorInfo: Equatable, Sendable, Codable {
+    /// Whether an ICC profile is embedded (PNG iCCP, JPEG APP2 ICC_PROFILE).
+    public var hasICCProfile: Bool = false
+    /// The profile's name (PNG iCCP keyword) or its description when it could be read.
+    public var iccProfileName: String?
+    /// Whether the ICC profile is an sRGB profile (by name or description).
+    public var iccProfileIsSRGB: Bool?
+    /// PNG gAMA as a plain number (45455 -> 0.45455), nil when absent.
+    public var gamma: Double?
+    /// Whether a PNG sRGB chunk is present.
+    public var hasSRGBChunk: Bool = false
+    /// Whether a PNG cHRM chunk is present.
+    public var hasCHRMChunk: Bool = false
+    /// An empty record.
+    public init() {}
+}
+
+/// What a file says about itself: the facts a checker needs and `inspect` prints.
+public struct SourceFacts: Equatable, Sendable, Codable {
+    /// The real format, from the bytes.
+    public var format: ImageFormat
+    /// Bits per sample as stored (1-16 for PNG, 8 for GIF and most JPEGs).
+    public var bitDepth: Int
+    /// Colour model as stored.
+    public var colorModel: ColorModel
+    /// Number of palette entries (PNG PLTE, GIF global table), nil without a palette.
+    public var paletteSize: Int?
+    /// How transparency is declared.
+    public var transparency: TransparencyKind
+    /// Adam7 (PNG) or interlaced frames (GIF: any frame), or progressive (JPEG).
+    public var interlaced: Bool
+    /// Colour management chunks and profiles.
+    public var color: ColorInfo
+    /// JPEG only: EXIF orientation 1-8 when present.
+    public var exifOrientation: Int?
+    /// APNG only: whether the default image is the first frame or hidden.
+    public var defaultImage: DefaultImageRole?
+    /// Frames the file stores (APNG acTL count, GIF image count, 1 for stills).
+    public var frameCount: Int
+    /// Plays as stored; 0 = forever; nil when the format has no loop field (still PNG, JPEG,
+    /// a GIF without a NETSCAPE2.0 block, which plays once).
+    public var declaredLoopCount: Int?
+    /// Each stored frame's region and ops, in order (APNG and GIF).
+    public var rawFrames: [RawFrameInfo]
+    /// Size of the file in bytes.
+    public var fileSize: Int
+
+    /// Facts with every optional field empty.
+    public init(format: ImageFormat, bitDepth: Int, colorModel: ColorModel, paletteSize: Int? = nil,
+                transparency: TransparencyKind, interlaced: Bool = false, color: ColorInfo = ColorInfo(),
+                exifOrientation: Int? = nil, defaultImage: DefaultImageRole? = nil, frameCount: Int = 1,
+                declaredLoopCount: Int? = nil, rawFrames: [RawFrameInfo] = [], fileSize: Int) {
+        self.format = format; self.bitDepth = bitDepth; self.colorModel = colorModel
+        self.paletteSize = paletteSize; self.transparency = transparency; self.interlaced = interlaced
+        self.color = color; self.exifOrientation = exifOrientation; self.defaultImage = defaultImage
+        self.frameCount = frameCount; self.declaredLoopCount = declaredLoopCount
+        self.rawFrames = rawFrames; self.fileSize = fileSize
+    }
+}

@@ -1,0 +1,3 @@
+import StickerForgeCLI
+
+StickerForgeCommand.main()

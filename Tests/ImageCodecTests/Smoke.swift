@@ -1,0 +1,5 @@
+import XCTest
+
+final class ImageCodecSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

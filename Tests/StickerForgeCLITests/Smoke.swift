@@ -1,0 +1,5 @@
+import XCTest
+
+final class StickerForgeCLISmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class StickerKitSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}
