@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "stickerforge", dependencies: ["StickerForgeCLI"]),
 
         // MARK: Tests mirror the modules; shared helpers live in one plain target.
-        .target(name: "TestSupport", dependencies: ["ImageCodec"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ImageCodec", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"]),
         .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "ImageCodec", "TestSupport"]),
         .testTarget(name: "StickerForgeCLITests",

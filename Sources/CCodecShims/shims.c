@@ -1,1 +1,0 @@
-#include "codec_shims.h"
