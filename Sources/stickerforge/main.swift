@@ -1,3 +1,0 @@
-import StickerForgeCLI
-
-StickerForgeCommand.main()
