@@ -23,9 +23,13 @@ public struct StickerReport: Equatable, Sendable, Codable {
     public var facts: StickerFacts?
     /// Findings for this sticker, worst first.
     public var findings: [Finding]
+    /// The VoiceOver description, when the catalog gives one.
+    public var accessibilityLabel: String?
     /// A sticker entry.
-    public init(name: String, files: [String], facts: StickerFacts?, findings: [Finding]) {
+    public init(name: String, files: [String], facts: StickerFacts?, findings: [Finding],
+                accessibilityLabel: String? = nil) {
         self.name = name; self.files = files; self.facts = facts; self.findings = findings
+        self.accessibilityLabel = accessibilityLabel
     }
 }
 

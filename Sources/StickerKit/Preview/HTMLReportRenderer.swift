@@ -1,0 +1,99 @@
+import Foundation
+
+/// Renders a `CheckReport` as one self-contained HTML page: every sticker animated at its real
+/// display size over dark, light, checkerboard, bubble-blue and photo-like backgrounds, with its
+/// findings and facts. Images are inlined as data URIs; the page needs no network and no script
+/// for its content (a small script only drives the filters).
+public struct HTMLReportRenderer: Sendable {
+    /// A renderer.
+    public init() {}
+
+    /// The page for `report`; `media` is keyed by sticker name; `rules` supplies rule names.
+    public func render(_ report: CheckReport, media: [String: StickerMedia], rules: [RuleDescription],
+                       maxBytes: Int) -> String {
+        let cell = report.pack.gridSize.maxPixels
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTMLEscape.text(report.pack.name)) · StickerForge report</title>
+            <style>\(HTMLReportStyle.css)</style>
+            </head>
+            <body class="grid-\(report.pack.gridSize.rawValue)">
+            <header class="top">
+            <h1>\(HTMLEscape.text(report.pack.name))</h1>
+            <p class="summary">\(HTMLEscape.text(Self.summaryLine(report.summary)))</p>
+            <p class="meta">Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \
+            \(report.pack.gridSize.points) pt) · \(HTMLEscape.text(report.tool.name)) \(HTMLEscape.text(report.tool.version))</p>
+            \(filters(report, rules: rules))
+            </header>
+            <main>
+            \(overview(report, media: media))
+            \(packFindings(report, rules: rules))
+            <section aria-labelledby="stickers-heading"><h2 id="stickers-heading">Stickers</h2>
+            """
+        for sticker in report.stickers {
+            html += HTMLStickerCard(sticker: sticker, media: media[sticker.name], gridSize: report.pack.gridSize,
+                                    rules: rules, maxBytes: maxBytes).html
+        }
+        html += """
+            </section>
+            </main>
+            <script>\(HTMLReportStyle.filterScript)</script>
+            </body>
+            </html>
+
+            """
+        return html
+    }
+
+    /// "12 stickers: 3 errors, 5 warnings, 2 infos; 9 passed".
+    static func summaryLine(_ s: ReportSummary) -> String {
+        func n(_ v: Int, _ word: String) -> String { "\(v) \(word)\(v == 1 ? "" : "s")" }
+        return "\(n(s.stickers, "sticker")): \(n(s.errors, "error")), \(n(s.warnings, "warning")), \(n(s.infos, "info")); \(s.passed) passed"
+    }
+
+    private func filters(_ report: CheckReport, rules: [RuleDescription]) -> String {
+        let used = Array(Set(report.findings.map(\.rule))).sorted()
+        var out = "<form class=\"filters\" id=\"filters\" hidden aria-label=\"Filter stickers\">"
+        out += "<fieldset><legend>Severity</legend>"
+        for sev in [Severity.error, .warning, .info] {
+            out += "<label><input type=\"checkbox\" name=\"severity\" value=\"\(sev.rawValue)\" checked> \(sev.rawValue)</label>"
+        }
+        out += "<label><input type=\"checkbox\" name=\"severity\" value=\"clean\" checked> no findings</label></fieldset>"
+        out += "<label>Rule <select name=\"rule\"><option value=\"\">all rules</option>"
+        for id in used {
+            let name = rules.first { $0.id == id }?.name ?? id
+            out += "<option value=\"\(HTMLEscape.token(id))\">\(HTMLEscape.text(id)) · \(HTMLEscape.text(name))</option>"
+        }
+        return out + "</select></label></form>"
+    }
+
+    private func overview(_ report: CheckReport, media: [String: StickerMedia]) -> String {
+        let grid = report.pack.gridSize
+        let columns = grid == .small ? 4 : grid == .regular ? 3 : 2
+        var out = """
+            <section class="overview" aria-labelledby="overview-heading">
+            <h2 id="overview-heading">The pack as Messages lays it out</h2>
+            <p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>
+            <div class="drawer" style="--cols:\(columns);--cell:\(grid.points)px">
+            """
+        for sticker in report.stickers {
+            let worst = sticker.findings.map(\.severity).max()
+            let badge = worst.map { "<span class=\"dot sev-\($0.rawValue)\" title=\"\($0.rawValue)\"></span>" } ?? ""
+            let img = media[sticker.name].map { HTMLStickerCard.imageTag($0, sticker: sticker, grid: grid, scale: 1) }
+                ?? "<span class=\"missing\">no image</span>"
+            out += "<a class=\"cell\" href=\"#\(HTMLStickerCard.anchor(sticker.name))\">\(img)\(badge)</a>"
+        }
+        return out + "</div></section>"
+    }
+
+    private func packFindings(_ report: CheckReport, rules: [RuleDescription]) -> String {
+        let pack = report.findings.filter { $0.sticker == nil }
+        guard !pack.isEmpty else { return "" }
+        return "<section class=\"pack-findings\" aria-labelledby=\"pack-heading\"><h2 id=\"pack-heading\">Pack</h2>"
+            + HTMLStickerCard.findingList(pack) + "</section>"
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// One sticker's card in the HTML report: the sticker on every background, at 1x/2x/3x, its
+/// facts and its findings.
+struct HTMLStickerCard {
+    let sticker: StickerReport
+    let media: StickerMedia?
+    let gridSize: GridSize
+    let rules: [RuleDescription]
+    let maxBytes: Int
+
+    var html: String {
+        let worst = sticker.findings.map(\.severity).max()
+        let severity = worst?.rawValue ?? "clean"
+        let ruleTokens = Set(sticker.findings.map { HTMLEscape.token($0.rule) }).sorted().joined(separator: " ")
+        var out = """
+            <article class="card sev-\(severity)" id="\(Self.anchor(sticker.name))" data-severity="\(severity)" \
+            data-rules="\(ruleTokens)">
+            <h3>\(HTMLEscape.text(sticker.name))</h3>
+            """
+        if let media {
+            out += "<div class=\"stage\">"
+            for bg in PreviewBackground.allCases {
+                out += "<figure class=\"bg bg-\(bg.rawValue)\">\(Self.imageTag(media, sticker: sticker, grid: gridSize, scale: 1))"
+                out += "<figcaption>\(bg.label)</figcaption></figure>"
+            }
+            out += "</div><div class=\"scales\">"
+            for scale in 1...3 {
+                out += "<figure class=\"bg bg-checkerboard\">\(Self.imageTag(media, sticker: sticker, grid: gridSize, scale: scale))"
+                out += "<figcaption>@\(scale)x</figcaption></figure>"
+            }
+            if let overlay = media.overlayPNG {
+                let (w, h) = Self.displaySize(media, grid: gridSize, scale: 3)
+                out += "<figure class=\"bg bg-light overlay\"><span class=\"stack\" style=\"width:\(w)px;height:\(h)px\">"
+                out += Self.imageTag(media, sticker: sticker, grid: gridSize, scale: 3)
+                out += "<img class=\"mark\" src=\"data:image/png;base64,\(Data(overlay).base64EncodedString())\" "
+                out += "width=\"\(w)\" height=\"\(h)\" alt=\"Edge pixels flagged by \(media.overlayRules.joined(separator: ", "))\">"
+                out += "</span><figcaption>Flagged edge pixels (magenta)</figcaption></figure>"
+            }
+            out += "</div>"
+        } else {
+            out += "<p class=\"missing\">This sticker could not be shown: see its findings.</p>"
+        }
+        out += facts + Self.findingList(sticker.findings) + "</article>\n"
+        return out
+    }
+
+    private var facts: String {
+        guard let f = sticker.facts else { return "" }
+        var rows: [(String, String)] = [("Format", f.format.displayName), ("Pixels", "\(f.width) × \(f.height)")]
+        if f.frames > 1 || f.format == .apng || f.format == .gif {
+            rows.append(("Frames", "\(f.frames)"))
+            if let fps = f.fps { rows.append(("Frame rate", String(format: "%.1f fps", fps))) }
+            rows.append(("Loop", String(format: "%.2f s", f.durationMs / 1000) + (f.loops == 0 ? ", forever" : ", \(f.loops) plays")))
+        }
+        let headroom = maxBytes - f.bytes
+        rows.append(("Bytes", "\(Self.grouped(f.bytes)) (" + (headroom >= 0 ? "\(Self.grouped(headroom)) under" : "\(Self.grouped(-headroom)) over")
+                     + " the \(Self.grouped(maxBytes)) limit)"))
+        rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576)))
+        let files = sticker.files.map { "<code>\(HTMLEscape.text($0))</code>" }
+        rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
+        return "<dl class=\"facts\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"
+    }
+
+    /// The list of findings, worst first as given.
+    static func findingList(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "<p class=\"clean\">No findings.</p>" }
+        var out = "<ul class=\"findings\">"
+        for f in findings {
+            let frame = f.frame.map { " <span class=\"frame\">frame \($0)</span>" } ?? ""
+            out += "<li class=\"finding sev-\(f.severity.rawValue)\" data-rule=\"\(HTMLEscape.token(f.rule))\">"
+            out += "<span class=\"badge\">\(f.severity.rawValue)</span> <code>\(HTMLEscape.text(f.rule))</code>\(frame)"
+            out += "<p class=\"message\">\(HTMLEscape.text(f.message))</p><p class=\"hint\">\(HTMLEscape.text(f.hint))</p></li>"
+        }
+        return out + "</ul>"
+    }
+
+    /// The `<img>` at the size Messages shows it: point size (pixels / 3, shrunk into the grid
+    /// cell when larger) times `scale` CSS pixels.
+    static func imageTag(_ m: StickerMedia, sticker: StickerReport, grid: GridSize, scale: Int) -> String {
+        let (w, h) = displaySize(m, grid: grid, scale: scale)
+        let alt = HTMLEscape.text(sticker.accessibilityLabel ?? sticker.name)
+        return "<img src=\"data:\(m.mimeType);base64,\(Data(m.data).base64EncodedString())\" width=\"\(w)\" height=\"\(h)\" alt=\"\(alt)\">"
+    }
+
+    static func displaySize(_ m: StickerMedia, grid: GridSize, scale: Int) -> (Int, Int) {
+        let longest = max(m.width, m.height, 1)
+        let shrink = min(1.0, Double(grid.maxPixels) / Double(longest))
+        let w = Int((Double(m.width) * shrink / 3 * Double(scale)).rounded())
+        let h = Int((Double(m.height) * shrink / 3 * Double(scale)).rounded())
+        return (max(w, 1), max(h, 1))
+    }
+
+    /// A fragment id for a sticker name.
+    static func anchor(_ name: String) -> String { "sticker-" + HTMLEscape.token(name) }
+
+    static func grouped(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+}
