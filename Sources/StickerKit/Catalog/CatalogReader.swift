@@ -26,7 +26,8 @@ public struct CatalogReader: Sendable {
         do { children = try given.children(of: "") } catch {
             throw CatalogError.unreadable(path: path, reason: error.localizedDescription)
         }
-        let packs = children.filter { $0.hasSuffix(".stickerpack") && given.entry($0) == .directory }
+        // A pack that is a link out of the catalog still counts here, so that it is reported, not skipped.
+        let packs = children.filter { $0.hasSuffix(".stickerpack") && given.entry($0) != .file }
         if base.hasSuffix(".xcstickers") || base.hasSuffix(".xcassets") || !packs.isEmpty {
             return readXcode(given, packFolder: packs.first, otherPacks: Array(packs.dropFirst()), config: config)
         }
@@ -46,7 +47,15 @@ public struct CatalogReader: Sendable {
         }
         var gridSize = GridSize.regular
         var stickers: [StickerSource] = []
-        if let packFolder {
+        if let packFolder, case let entry = fileSystem.entry(packFolder), entry != .directory {
+            let reason: String
+            switch entry {
+            case .unsafe(let text), .unreadable(let text): reason = text
+            case .missing: reason = "is a broken symbolic link"
+            default: reason = "is not a folder"
+            }
+            problems.append(.invalid(file: packFolder, reason: reason, sticker: nil))
+        } else if let packFolder {
             var reader = XcodePackReader(fileSystem: fileSystem)
             (gridSize, stickers) = reader.read(packFolder: packFolder)
             problems += reader.problems

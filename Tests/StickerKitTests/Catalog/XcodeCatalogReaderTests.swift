@@ -261,4 +261,49 @@ final class XcodeCatalogReaderTests: XCTestCase {
         XCTAssertEqual(try read("Empty.xcstickers").problems,
                        [.invalid(file: ".", reason: "the catalog holds no .stickerpack folder", sticker: nil)])
     }
+
+    func testInfoDuplicateKeysAndNonObjectFilesAreReported() throws {
+        try fixture.standardCatalog()
+        let root = "Stickers.xcstickers/\(pack)"
+        try fixture.write("\(root)/Wave.sticker/Contents.json",
+                          "{\n  \"info\" : {\"author\" : 7, \"version\" : \"1\", \"build\" : 2},\n"
+                          + "  \"properties\" : {\"filename\" : \"x.png\", \"filename\" : \"Wave.png\"}\n}\n")
+        try fixture.write("\(root)/Dance.stickersequence/Contents.json", "[]")
+        let read = try read()
+        let wave = "\(pack)/Wave.sticker/Contents.json"
+        XCTAssertEqual(read.problems, [
+            .invalid(file: wave, reason: "line 3, column 41: key \"filename\" appears twice; the last value is used",
+                     sticker: "Wave"),
+            .unknownKey(file: wave, key: "build", suggestion: nil, sticker: "Wave"),
+            .invalid(file: wave, reason: "\"info.author\" must be a string, found the number 7", sticker: "Wave"),
+            .invalid(file: wave, reason: "\"info.version\" must be a whole number, found the string '1'", sticker: "Wave"),
+            .invalid(file: "\(pack)/Dance.stickersequence/Contents.json",
+                     reason: "the top level must be an object, found a list", sticker: "Dance"),
+        ])
+        XCTAssertEqual(read.stickers.map(\.files), [["\(pack)/Wave.sticker/Wave.png"]])
+    }
+
+    func testAPackLinkedFromOutsideIsReportedNotRead() throws {
+        try fixture.standardCatalog("Elsewhere.xcstickers")
+        try fixture.folder("Stickers.xcstickers")
+        try fixture.symlink("Stickers.xcstickers/\(pack)", to: fixture.path("Elsewhere.xcstickers/\(pack)"))
+        let read = try read()
+        let real = try XCTUnwrap(realpath(fixture.path("Elsewhere.xcstickers/\(pack)"), nil).map { p in
+            defer { free(p) }; return String(cString: p)
+        })
+        XCTAssertEqual(read.problems, [.invalid(file: pack, reason: "resolves outside the catalog root through a "
+                                                + "symbolic link (to \(real))", sticker: nil)])
+        XCTAssertEqual(read.stickers, [])
+    }
+
+    func testAnUnlistableRootThrows() throws {
+        try XCTSkipIf(getuid() == 0, "permissions do not apply to root, who runs this test")
+        try fixture.folder("Locked")
+        XCTAssertEqual(chmod(fixture.path("Locked"), 0), 0)
+        defer { chmod(fixture.path("Locked"), 0o755) }
+        XCTAssertThrowsError(try read("Locked")) { error in
+            guard case .unreadable(let path, _)? = error as? CatalogError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, fixture.path("Locked"))
+        }
+    }
 }

@@ -211,3 +211,23 @@ final class PackConfigTests: XCTestCase {
         XCTAssertEqual(SequenceSettings.repetitions(forLoops: 5), 4)
     }
 }
+
+final class ConfigDocumentationTests: XCTestCase {
+    /// The example in docs/config.md must parse cleanly, so the documentation cannot drift from the parser.
+    func testDocumentedExampleParsesWithoutProblems() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/config.md"), encoding: .utf8)
+        let start = try XCTUnwrap(doc.range(of: "```yaml\n"))
+        let end = try XCTUnwrap(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let parsed = PackConfig.parse(String(doc[start.upperBound..<end.lowerBound]), file: "config.md")
+        XCTAssertEqual(parsed.problems, [])
+        XCTAssertEqual(parsed.config.sequences["dance"], SequenceSettings(fps: 12, loops: 3))
+        XCTAssertEqual(parsed.config.sequences["blink"]?.timing, .perFrame([400, 80, 80, 400]))
+        XCTAssertEqual(parsed.config.rules, ["file_too_large": .error, "edge_halo": .off])
+        // Every documented key is one the parser knows, and the other way round.
+        for key in ConfigParser.topKeys + ThresholdOverrides.keys {
+            XCTAssertTrue(doc.contains("| `\(key)` |"), "docs/config.md does not document '\(key)'")
+        }
+    }
+}
