@@ -1,0 +1,60 @@
+import ImageCodec
+
+/// The settings of `stickerforge.yml`: how a plain folder becomes a pack, and how checks and the
+/// build are tuned. Every key is documented in docs/config.md. Values not given keep the defaults
+/// below; for an Xcode catalog, values given override what Contents.json says.
+public struct PackConfig: Equatable, Sendable {
+    /// How hard the encoder works for smaller files.
+    public enum Effort: String, Equatable, Sendable, CaseIterable {
+        case fast
+        case `default`
+        case max
+    }
+
+    /// The file name the readers look for in a catalog or folder.
+    public static let fileName = "stickerforge.yml"
+    /// Frames per second of a plain-folder sequence when nothing else is given (sticker-rules.md).
+    public static let defaultFPS: Double = 15
+
+    /// Where the configuration was read from, used to name it in problems; nil when built in code.
+    public var file: String?
+    /// Pack name, replacing the folder or catalog name.
+    public var name: String?
+    /// Grid size, replacing the catalog's (and the check's) grid size.
+    public var gridSize: GridSize?
+    /// Sticker names shown first, in this order; the rest follow in their natural order.
+    public var order: [String] = []
+    /// VoiceOver labels by sticker name.
+    public var labels: [String: String] = [:]
+    /// Timing and loops per sequence, by sticker name.
+    public var sequences: [String: SequenceSettings] = [:]
+    /// Frames per second of plain-folder sequences without their own timing.
+    public var fps: Double = PackConfig.defaultFPS
+    /// Plays of plain-folder sequences without their own `loops`: 0 = forever, else the total number
+    /// of plays (Xcode `repetitions` = loops - 1; see `SequenceSettings.repetitions(forLoops:)`).
+    public var loops: Int = 0
+    /// `file_too_large` limit in bytes.
+    public var maxBytes: Int?
+    /// Severity per rule id (`off` disables a rule).
+    public var rules: [String: Severity] = [:]
+    /// Our own thresholds; only the ones given replace the defaults.
+    public var thresholds = ThresholdOverrides()
+    /// Source image for the generated Messages app icons, relative to the folder.
+    public var icon: String?
+    /// Whether the build may quantise colours (lossy) to meet the size limit.
+    public var lossy = false
+    /// Encoder effort.
+    public var effort: Effort = .default
+
+    /// Defaults: no overrides, 15 fps, loop forever, lossless, default effort.
+    public init() {}
+
+    /// Applies the check-related settings (size limit, grid size, rule severities, thresholds) on top
+    /// of `configuration`. Later layers (command-line flags) are applied after this by the caller.
+    public func apply(to configuration: inout CheckConfiguration) {
+        if let maxBytes { configuration.maxBytes = maxBytes }
+        if let gridSize { configuration.gridSizeOverride = gridSize }
+        for (rule, severity) in rules { configuration.severities[rule] = severity }
+        thresholds.apply(to: &configuration.thresholds)
+    }
+}
