@@ -76,7 +76,7 @@ public struct CatalogReader: Sendable {
             ? Self.dropExtension(rootName) : Self.dropExtension(packFolder ?? rootName)
         return StickerPack(name: config.name ?? defaultName, root: fileSystem.root, kind: .xcstickers,
                            gridSize: config.gridSize ?? gridSize, stickers: stickers, iconSet: iconSet,
-                           problems: problems)
+                           problems: problems, config: config)
     }
 
     private func readFolder(_ fileSystem: CatalogFileSystem, children: [String], config given: PackConfig?) -> StickerPack {
@@ -90,7 +90,7 @@ public struct CatalogReader: Sendable {
         problems += applier.problems
         return StickerPack(name: config.name ?? Self.lastComponent(fileSystem.realRoot), root: fileSystem.root,
                            kind: .folder, gridSize: config.gridSize ?? .regular, stickers: stickers, iconSet: nil,
-                           problems: problems)
+                           problems: problems, config: config)
     }
 
     /// `stickerforge.yml` at the root, or the defaults when there is none.

@@ -132,11 +132,15 @@ public struct StickerPack: Equatable, Sendable {
     public var iconSet: IconSetSource?
     /// Structural problems met while reading.
     public var problems: [CatalogProblem]
+    /// The `stickerforge.yml` settings in force (defaults when the catalog has none).
+    public var config: PackConfig
 
     /// A pack.
     public init(name: String, root: String, kind: CatalogKind, gridSize: GridSize,
-                stickers: [StickerSource], iconSet: IconSetSource?, problems: [CatalogProblem]) {
+                stickers: [StickerSource], iconSet: IconSetSource?, problems: [CatalogProblem],
+                config: PackConfig = PackConfig()) {
         self.name = name; self.root = root; self.kind = kind; self.gridSize = gridSize
         self.stickers = stickers; self.iconSet = iconSet; self.problems = problems
+        self.config = config
     }
 }
