@@ -8,7 +8,7 @@ public struct AnimationMemoryCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "animation_memory", name: "Animation memory",
         summary: "All frames decoded to RGBA (width x height x 4 x frames) take more memory than the limit.",
-        defaultSeverity: .warning, category: .animation, threshold: "67,108,864 bytes = 64 MiB (`max-animation-bytes`)")
+        defaultSeverity: .warning, category: .animation, threshold: "67,108,864 bytes = 64 MiB (thresholds.maxAnimationBytes)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image else { return [] }

@@ -8,12 +8,12 @@ public struct FrameRateHighCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "frame_rate_high", name: "Frame rate high",
         summary: "The average frame rate over one loop is above the limit; it costs memory and file size.",
-        defaultSeverity: .warning, category: .animation, threshold: "30 fps (`max-fps`)")
+        defaultSeverity: .warning, category: .animation, threshold: "30 fps (thresholds.maxFPS)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image, let fps = image.averageFPS else { return [] }
         let limit = context.thresholds.maxFPS
-        guard fps > limit else { return [] }
+        guard Measure.exceeds(fps, limit) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frames.count, "frame")) in "

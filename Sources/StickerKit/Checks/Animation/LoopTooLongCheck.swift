@@ -8,12 +8,12 @@ public struct LoopTooLongCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "loop_too_long", name: "Loop too long",
         summary: "One loop of the animation lasts longer than the limit.",
-        defaultSeverity: .warning, category: .animation, threshold: "5,000 ms (`max-loop-ms`)")
+        defaultSeverity: .warning, category: .animation, threshold: "5,000 ms (thresholds.maxLoopMilliseconds)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image else { return [] }
         let ms = image.loopDurationMilliseconds, limit = context.thresholds.maxLoopMilliseconds
-        guard ms > limit else { return [] }
+        guard Measure.exceeds(ms, limit) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "one loop lasts \(NumberText.decimal(ms)) ms, limit \(NumberText.decimal(limit)) ms",

@@ -11,12 +11,12 @@ public struct ShortFrameDelayCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "short_frame_delay", name: "Short frame delay",
         summary: "Frames with a delay of 10 ms or less, which many viewers stretch to 100 ms.",
-        defaultSeverity: .warning, category: .animation, threshold: "10 ms (`short-delay-ms`)")
+        defaultSeverity: .warning, category: .animation, threshold: "10 ms (thresholds.shortDelayMilliseconds)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image else { return [] }
         let limit = context.thresholds.shortDelayMilliseconds
-        let short = image.frames.indices.filter { image.frames[$0].delay.milliseconds <= limit }
+        let short = image.frames.indices.filter { Measure.atMost(image.frames[$0].delay.milliseconds, limit) }
         guard !short.isEmpty else { return [] }
         var named = short.prefix(Self.namedFrames).map { "\($0) (\(NumberText.decimal(image.frames[$0].delay.milliseconds)) ms)" }
         if short.count > Self.namedFrames { named.append("\(NumberText.int(short.count - Self.namedFrames)) more") }

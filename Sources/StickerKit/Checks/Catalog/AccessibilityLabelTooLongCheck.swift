@@ -8,7 +8,7 @@ public struct AccessibilityLabelTooLongCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "accessibility_label_too_long", name: "Accessibility label too long",
         summary: "The sticker's accessibility label is longer than Messages allows.",
-        defaultSeverity: .warning, category: .catalog, threshold: "150 characters (`max-label-characters`)")
+        defaultSeverity: .warning, category: .catalog, threshold: "150 characters (thresholds.maxLabelCharacters)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard let label = subject.source.accessibilityLabel else { return [] }

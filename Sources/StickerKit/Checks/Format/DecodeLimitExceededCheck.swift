@@ -9,7 +9,7 @@ public struct DecodeLimitExceededCheck: StickerCheck {
         id: "decode_limit_exceeded", name: "Decode limit exceeded",
         summary: "A file declares more pixels, frames or bytes than the decode limits allow, so it was not decoded.",
         defaultSeverity: .error, category: .format,
-        threshold: "8,192 px a side, 256,000,000 pixels over all frames, 10,000 frames, 64 MiB a file")
+        threshold: "8,192 px a side, 256,000,000 pixels over all frames, 10,000 frames, 64 MiB a file (decodeLimits)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         subject.failures.filter { $0.error.isLimit }.compactMap { failure in

@@ -11,7 +11,7 @@ public struct FileTooLargeCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "file_too_large", name: "File too large",
         summary: "The sticker file is larger than Messages accepts (Xcode and Messages refuse it).",
-        defaultSeverity: .error, category: .size, threshold: "500,000 bytes (`max-bytes`)")
+        defaultSeverity: .error, category: .size, threshold: "500,000 bytes (maxBytes)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard case .file = subject.source.content, let file = subject.files.first else { return [] }

@@ -10,7 +10,7 @@ public struct EdgeHaloCheck: StickerCheck {
         id: "edge_halo", name: "Halo along the edge",
         summary: "Pixels along the transparent edge are much darker or lighter than the artwork next to them: a matte fringe.",
         defaultSeverity: .warning, category: .transparency,
-        threshold: "10% of edge pixels (`halo-edge-share`), luma difference 64")
+        threshold: "10% of edge pixels (thresholds.haloEdgeShare), luma difference 64")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard !context.isOff(Self.description), let image = subject.image,

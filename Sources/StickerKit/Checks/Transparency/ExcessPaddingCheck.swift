@@ -8,7 +8,7 @@ public struct ExcessPaddingCheck: StickerCheck {
     public static let description = RuleDescription(
         id: "excess_padding", name: "Excess padding",
         summary: "Transparent margins leave much of the canvas empty, so the sticker displays smaller than it could.",
-        defaultSeverity: .info, category: .transparency, threshold: "25% of a side (`max-padding-share`)")
+        defaultSeverity: .info, category: .transparency, threshold: "25% of a side (thresholds.maxPaddingShare)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard let image = subject.image, image.width > 0, image.height > 0 else { return [] }
