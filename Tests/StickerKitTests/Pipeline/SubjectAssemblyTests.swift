@@ -45,4 +45,26 @@ final class SubjectAssemblyTests: XCTestCase {
         XCTAssertEqual(facts, StickerFacts(format: .png, width: 408, height: 408, frames: 1, durationMs: 0, fps: nil,
                                            loops: 0, bytes: 1234, decodedBytes: 408 * 408 * 4, hasTransparency: true))
     }
+
+    func testCorruptFrameOfASequenceIsNamedByIndexAndLeavesNoImage() {
+        let paths = ["Dance.stickersequence/d1.png", "Dance.stickersequence/d2.png"]
+        let source = StickerSource(name: "Dance", folder: "Dance.stickersequence",
+                                   content: .sequence(frames: paths, timing: .fps(15), repetitions: 0), accessibilityLabel: "Dance")
+        let files = paths.map { LoadedFile(path: $0, byteCount: 1000, format: .png) }
+        let subject = StickerSubject.assembled(source: source, files: files, decoded: [paths[0]: frame],
+                                               failures: [FileFailure(file: paths[1], error: .truncated("IEND missing"))])
+        XCTAssertNil(subject.image)
+        let findings = PackChecker.findings(for: subject, context: CheckContext(gridSize: .regular))
+        XCTAssertEqual(findings, [Finding(rule: "corrupt_image", severity: .error, sticker: "Dance", file: paths[1], frame: 1,
+                                          message: "d2.png cannot be decoded: truncated file: IEND missing",
+                                          hint: "Re-export the file from the original artwork; a damaged file cannot be repaired by renaming.")])
+    }
+
+    /// A thick white outline (the classic sticker look) is artwork, not a halo.
+    func testThickWhiteOutlineIsNoHalo() {
+        let outlined = ExampleImage.canvas(408, 408, inset: 20, content: .init(255, 255, 255))
+        var art = outlined
+        for y in 30..<378 { for x in 30..<378 { art[x, y] = ExampleImage.ink } }
+        XCTAssertEqual(EdgeHaloCheck().check(.example(image: ExampleImage.still(art)), context: CheckContext(gridSize: .regular)), [])
+    }
 }

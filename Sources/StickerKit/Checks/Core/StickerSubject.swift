@@ -43,9 +43,7 @@ public struct LoadedFile: Equatable, Sendable {
     }
 
     /// The last path component.
-    public var fileName: String {
-        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-    }
+    public var fileName: String { LoadedFile.name(of: path) }
 }
 
 /// A file that could not be decoded (or read), with the precise reason.
