@@ -1,0 +1,45 @@
+/// The Messages app icon set needs all its slots; an upload with an empty marketing slot has been
+/// rejected (sticker-rules.md, icon).
+public struct IconSlotMissingCheck: PackCheck {
+    /// A check.
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "icon_slot_missing", name: "Icon slot missing",
+        summary: "A slot of the Messages app icon set has no image, or the catalog has no icon set.",
+        defaultSeverity: .warning, category: .catalog, threshold: "the 13 slots Xcode creates")
+
+    public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
+        guard let set = pack.pack.iconSet else {
+            return [context.finding(
+                Self.description, sticker: nil, file: nil,
+                message: "no Messages app icon set (iMessage App Icon.stickersiconset)",
+                hint: "Add an icon set with all \(IconSlot.all.count) slots; App Store uploads need at least the marketing icons.")]
+                .compactMap { $0 }
+        }
+        return IconSlot.all.filter { set.filled[$0] == nil }.compactMap { slot in
+            context.finding(Self.description, sticker: nil, file: set.folder,
+                            message: "no icon for \(slot.label)",
+                            hint: "Add a \(slot.pixelWidth)x\(slot.pixelHeight) px PNG to this slot.")
+        }
+    }
+
+    public static var examples: CheckExamples {
+        let full = PackSubject.exampleIconSet()
+        let partial = PackSubject.exampleIconSet(missing: [IconSlot.all[7]])
+        return CheckExamples(
+            triggering: [
+                CheckExample("no icon set", pack: .example()),
+                CheckExample("marketing icon missing", pack: .example(iconSet: partial, icons: PackSubject.exampleIcons(partial))),
+            ],
+            nonTriggering: [CheckExample("all slots", pack: .example(iconSet: full, icons: PackSubject.exampleIcons(full)))])
+    }
+}
+
+extension IconSlot {
+    /// `"iphone 60x45 pt @2x (120x90 px)"`, with the platform when there is one.
+    var label: String {
+        let idiom = platform.map { "\(self.idiom) (\($0))" } ?? self.idiom
+        return "\(idiom) \(size) pt @\(scale) (\(pixelWidth)x\(pixelHeight) px)"
+    }
+}

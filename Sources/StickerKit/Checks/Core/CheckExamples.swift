@@ -1,0 +1,40 @@
+/// What a rule example feeds the rule: one sticker, or a whole pack.
+public enum CheckExampleInput: Sendable {
+    /// A sticker, for `StickerCheck`s.
+    case sticker(StickerSubject)
+    /// A pack, for `PackCheck`s.
+    case pack(PackSubject)
+}
+
+/// One example of a rule: documentation of what it means, and a test case.
+public struct CheckExample: Sendable {
+    /// What the example shows, in a few words ("JPEG photo").
+    public var note: String
+    /// The input.
+    public var input: CheckExampleInput
+    /// The grid size the example is judged under.
+    public var gridSize: GridSize
+
+    /// A sticker example.
+    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large) {
+        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize
+    }
+
+    /// A pack example.
+    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large) {
+        self.note = note; self.input = .pack(pack); self.gridSize = gridSize
+    }
+}
+
+/// Examples that must trigger a rule at least once, and examples that must not trigger it.
+public struct CheckExamples: Sendable {
+    /// Each must yield at least one finding of the rule at its default severity.
+    public var triggering: [CheckExample]
+    /// Each must yield no finding of the rule.
+    public var nonTriggering: [CheckExample]
+
+    /// A set of examples.
+    public init(triggering: [CheckExample], nonTriggering: [CheckExample]) {
+        self.triggering = triggering; self.nonTriggering = nonTriggering
+    }
+}

@@ -1,0 +1,99 @@
+import ImageCodec
+
+/// A pixel size, for per-file measurements (sequence frames, icons).
+public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// A size.
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// `"300x300 px"`.
+    public var description: String { "\(width)x\(height) px" }
+}
+
+/// One input file of a sticker as loaded: what its bytes are, whatever its name says.
+public struct LoadedFile: Equatable, Sendable {
+    /// Path relative to the catalog root.
+    public var path: String
+    /// Size of the file in bytes.
+    public var byteCount: Int
+    /// Real format, sniffed from the bytes.
+    public var format: ImageFormat
+    /// The name's extension, lower case, without the dot ("" when there is none).
+    public var pathExtension: String
+    /// Canvas size when the file decoded.
+    public var pixelSize: PixelSize?
+    /// What the file says about itself when it decoded.
+    public var facts: SourceFacts?
+
+    /// A loaded file; the extension is taken from `path`.
+    public init(path: String, byteCount: Int, format: ImageFormat,
+                pixelSize: PixelSize? = nil, facts: SourceFacts? = nil) {
+        self.path = path; self.byteCount = byteCount; self.format = format
+        self.pathExtension = LoadedFile.pathExtension(of: path)
+        self.pixelSize = pixelSize; self.facts = facts
+    }
+
+    /// The last component's extension, lower case; a leading dot (`.hidden`) is not an extension.
+    public static func pathExtension(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+
+    /// The last path component.
+    public var fileName: String { LoadedFile.name(of: path) }
+}
+
+/// A file that could not be decoded (or read), with the precise reason.
+public struct FileFailure: Equatable, Sendable {
+    /// Path relative to the catalog root.
+    public var file: String
+    /// Why: the decoder's error, or a limit refusal.
+    public var error: CodecError
+    /// A failure.
+    public init(file: String, error: CodecError) { self.file = file; self.error = error }
+}
+
+/// Everything a sticker check sees about one sticker: its declaration, its files, its pixels.
+public struct StickerSubject: Sendable {
+    /// The sticker as the catalog declares it.
+    public var source: StickerSource
+    /// Its files that exist, in declaration order (missing files are catalog problems instead).
+    public var files: [LoadedFile]
+    /// The decoded image: a file's decode, or a sequence's frames assembled (format `apng`).
+    /// Nil when any file failed to decode or a sequence's frames differ in size.
+    public var image: DecodedImage?
+    /// Files that failed to decode or were refused by the decode limits.
+    public var failures: [FileFailure]
+
+    /// A subject.
+    public init(source: StickerSource, files: [LoadedFile], image: DecodedImage?, failures: [FileFailure]) {
+        self.source = source; self.files = files; self.image = image; self.failures = failures
+    }
+
+    /// The sticker's name.
+    public var name: String { source.name }
+
+    /// Whether the sticker is a frame sequence rather than one file.
+    public var isSequence: Bool {
+        if case .sequence = source.content { return true }
+        return false
+    }
+
+    /// The file a whole-sticker finding points at: the sticker's file, or its folder for a
+    /// sequence (a finding about all frames is about no single frame file).
+    public var primaryFile: String? {
+        switch source.content {
+        case .file(let f): return f
+        case .sequence(let frames, _, _): return source.folder ?? frames.first
+        }
+    }
+
+    /// Whether the sticker animates: several frames, an animation format, or a sequence.
+    public var isAnimated: Bool {
+        guard let image else { return false }
+        return isSequence || image.isAnimated
+    }
+}

@@ -1,0 +1,31 @@
+/// Every rule `stickerforge check` runs, in documentation order. Ids are unique and a public contract.
+public enum RuleRegistry {
+    /// Rules judging one sticker at a time.
+    public static let stickerChecks: [any StickerCheck] = [
+        UnsupportedFormatCheck(), ExtensionMismatchCheck(), CorruptImageCheck(), DecodeLimitExceededCheck(),
+        FileTooLargeCheck(),
+        DimensionsTooSmallCheck(), DimensionsTooLargeCheck(), ExceedsGridSizeCheck(), NotSquareCheck(),
+        NoTransparencyCheck(), GIFHardEdgesCheck(), EdgeHaloCheck(), FullyTransparentCheck(),
+        ContentTouchesEdgeCheck(), ExcessPaddingCheck(),
+        FrameRateHighCheck(), LoopTooLongCheck(), AnimationMemoryCheck(), ShortFrameDelayCheck(),
+        FiniteLoopCheck(), HiddenFirstFrameCheck(), SingleFrameAnimationCheck(),
+        ColorProfileCheck(),
+        SequenceFrameMismatchCheck(), AccessibilityLabelTooLongCheck(), MissingAccessibilityLabelCheck(),
+    ]
+
+    /// Rules judging the pack as a whole.
+    public static let packChecks: [any PackCheck] = [
+        CatalogInvalidCheck(), CatalogMissingFileCheck(), CatalogUnlistedStickerCheck(), CatalogUnknownKeyCheck(),
+        DuplicateStickerCheck(), EmptyPackCheck(), IconSlotMissingCheck(), IconWrongSizeCheck(),
+    ]
+
+    /// Every rule's description: sticker rules, then pack rules.
+    public static var allDescriptions: [RuleDescription] {
+        stickerChecks.map(\.ruleDescription) + packChecks.map(\.ruleDescription)
+    }
+
+    /// The description of the rule with `id`, nil when there is none (for configuration validation).
+    public static func description(for id: String) -> RuleDescription? {
+        allDescriptions.first { $0.id == id }
+    }
+}

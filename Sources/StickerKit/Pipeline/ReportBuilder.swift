@@ -1,0 +1,60 @@
+import ImageCodec
+
+/// Turns checked subjects and pack findings into a report with a deterministic order.
+enum ReportBuilder {
+    static func report(tool: ToolInfo, pack: PackInfo, checked: [CheckedSubject], packFindings: [Finding]) -> CheckReport {
+        var perSticker = checked.map(\.findings)
+        var packLevel: [Finding] = [], orphaned: [Finding] = []
+        // The first sticker of a name owns findings that name it; names are unique in a sane pack.
+        var indexByName: [String: Int] = [:]
+        for (i, c) in checked.enumerated() where indexByName[c.subject.name] == nil { indexByName[c.subject.name] = i }
+        for finding in packFindings {
+            if let name = finding.sticker {
+                if let i = indexByName[name] { perSticker[i].append(finding) } else { orphaned.append(finding) }
+            } else {
+                packLevel.append(finding)
+            }
+        }
+        let stickers = zip(checked, perSticker).map { c, findings in
+            StickerReport(name: c.subject.name, files: c.subject.source.files, facts: facts(of: c.subject),
+                          findings: findings.sorted(by: FindingOrder.precedes))
+        }
+        let all = packLevel.sorted(by: FindingOrder.precedes)
+            + orphaned.sorted(by: FindingOrder.precedes)
+            + stickers.flatMap(\.findings)
+        let summary = ReportSummary(
+            stickers: stickers.count,
+            errors: all.filter { $0.severity == .error }.count,
+            warnings: all.filter { $0.severity == .warning }.count,
+            infos: all.filter { $0.severity == .info }.count,
+            passed: stickers.filter { !$0.findings.contains { $0.severity == .error } }.count)
+        return CheckReport(tool: tool, pack: pack, summary: summary, stickers: stickers, findings: all)
+    }
+
+    /// What reports show about a sticker; nil when it has no decoded image.
+    static func facts(of subject: StickerSubject) -> StickerFacts? {
+        guard let image = subject.image else { return nil }
+        let animated = subject.isAnimated
+        let ms = animated ? image.loopDurationMilliseconds : 0
+        return StickerFacts(
+            format: image.facts.format, width: image.width, height: image.height, frames: image.frames.count,
+            durationMs: ms, fps: animated && ms > 0 ? Double(image.frames.count) * 1000 / ms : nil,
+            loops: animated ? image.loopCount : 0,
+            bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
+            hasTransparency: image.frames.contains { $0.image.hasTransparency })
+    }
+}
+
+/// The order of findings within a sticker (and among pack-level ones): worst severity first,
+/// then rule id, frame (none first), file (none first) and message, so reports never depend on
+/// scheduling.
+public enum FindingOrder {
+    /// Whether `a` comes before `b`.
+    public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
+        if a.severity != b.severity { return a.severity > b.severity }
+        if a.rule != b.rule { return a.rule < b.rule }
+        if a.frame != b.frame { return (a.frame ?? -1) < (b.frame ?? -1) }
+        if a.file != b.file { return (a.file ?? "") < (b.file ?? "") }
+        return a.message < b.message
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import ImageCodec
+
+/// Reads and decodes a sticker's files into a `StickerSubject`, and measures the icon set.
+///
+/// Loading is kept apart from checking so that `watch` can keep subjects of unchanged stickers and
+/// re-run only the checks (`PackChecker.run(subjects:icons:pack:)`).
+public struct SubjectLoader: Sendable {
+    /// Limits for every read and decode.
+    public var limits: DecodeLimits
+
+    /// Bytes read to sniff the format of a file too large to read whole: enough to walk a PNG's
+    /// chunk headers up to its first IDAT in practice.
+    static let sniffBytes = 64 << 10
+
+    /// A loader with the given decode limits.
+    public init(limits: DecodeLimits = .default) { self.limits = limits }
+
+    /// The subject of `source`, whose paths are relative to `root`. Missing files are skipped
+    /// (the catalog reader reports them); files over `limits.maxFileBytes` are not read and are
+    /// recorded as limit failures; only PNG, APNG, GIF and JPEG bytes are decoded.
+    public func load(_ source: StickerSource, root: String) -> StickerSubject {
+        var files: [LoadedFile] = []
+        var decoded: [String: DecodedImage] = [:]
+        var failures: [FileFailure] = []
+        let decoder = ImageDecoder(limits: limits)
+        for path in source.files {
+            switch read(path, root: root) {
+            case .missing:
+                continue
+            case .failed(let error):
+                failures.append(FileFailure(file: path, error: error))
+            case .tooLarge(let size, let prefix):
+                files.append(LoadedFile(path: path, byteCount: size, format: FormatSniffer.sniff(prefix)))
+                failures.append(FileFailure(file: path, error: Self.fileLimitError(size: size, limits: limits)))
+            case .bytes(let bytes):
+                let format = FormatSniffer.sniff(bytes)
+                guard format.isDecodable else {
+                    // `unsupported_format` reports it; a decode attempt would only repeat that.
+                    files.append(LoadedFile(path: path, byteCount: bytes.count, format: format))
+                    continue
+                }
+                do {
+                    let image = try decoder.decode(bytes)
+                    decoded[path] = image
+                    files.append(LoadedFile(path: path, byteCount: bytes.count, format: format,
+                                            pixelSize: PixelSize(width: image.width, height: image.height),
+                                            facts: image.facts))
+                } catch let error as CodecError {
+                    files.append(LoadedFile(path: path, byteCount: bytes.count, format: format))
+                    failures.append(FileFailure(file: path, error: error))
+                } catch {
+                    files.append(LoadedFile(path: path, byteCount: bytes.count, format: format))
+                    failures.append(FileFailure(file: path, error: .library(name: "decoder", message: "\(error)")))
+                }
+            }
+        }
+        return StickerSubject.assembled(source: source, files: files, decoded: decoded, failures: failures)
+    }
+
+    /// The filled slots of `iconSet` whose files exist, measured by decoding them, in `IconSlot.all` order.
+    public func loadIcons(_ iconSet: IconSetSource?, root: String) -> [IconFile] {
+        guard let iconSet else { return [] }
+        let decoder = ImageDecoder(limits: limits)
+        return IconSlot.all.compactMap { slot -> IconFile? in
+            guard let path = iconSet.filled[slot] else { return nil }
+            switch read(path, root: root) {
+            case .missing: return nil
+            case .failed(let error): return IconFile(slot: slot, file: path, pixelSize: nil, failure: error)
+            case .tooLarge(let size, _):
+                return IconFile(slot: slot, file: path, pixelSize: nil, failure: Self.fileLimitError(size: size, limits: limits))
+            case .bytes(let bytes):
+                do {
+                    let image = try decoder.decode(bytes)
+                    return IconFile(slot: slot, file: path, pixelSize: PixelSize(width: image.width, height: image.height))
+                } catch let error as CodecError {
+                    return IconFile(slot: slot, file: path, pixelSize: nil, failure: error)
+                } catch {
+                    return IconFile(slot: slot, file: path, pixelSize: nil, failure: .library(name: "decoder", message: "\(error)"))
+                }
+            }
+        }
+    }
+
+    /// The same refusal `ImageDecoder` gives for an oversized buffer, without reading the file.
+    static func fileLimitError(size: Int, limits: DecodeLimits) -> CodecError {
+        .limitExceeded(what: "a file of \(size) bytes", limit: "\(limits.maxFileBytes) bytes read into memory")
+    }
+
+    private enum ReadResult {
+        case missing
+        case failed(CodecError)
+        case tooLarge(size: Int, prefix: [UInt8])
+        case bytes([UInt8])
+    }
+
+    private func read(_ path: String, root: String) -> ReadResult {
+        let full = Self.join(root, path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return .missing
+        }
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: full)
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            if size > limits.maxFileBytes {
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: full))
+                let prefix = try handle.read(upToCount: Self.sniffBytes) ?? Data()
+                try handle.close()
+                return .tooLarge(size: size, prefix: [UInt8](prefix))
+            }
+            let data = try Data(contentsOf: URL(fileURLWithPath: full))
+            return .bytes([UInt8](data))
+        } catch {
+            return .failed(.library(name: "file system", message: "cannot read the file (\(error.localizedDescription))"))
+        }
+    }
+
+    /// `root/relative`, without doubling a trailing slash.
+    static func join(_ root: String, _ relative: String) -> String {
+        if root.isEmpty { return relative }
+        return root.hasSuffix("/") ? root + relative : root + "/" + relative
+    }
+}
