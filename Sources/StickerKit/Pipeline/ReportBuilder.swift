@@ -17,7 +17,8 @@ enum ReportBuilder {
         }
         let stickers = zip(checked, perSticker).map { c, findings in
             StickerReport(name: c.subject.name, files: c.subject.source.files, facts: facts(of: c.subject),
-                          findings: findings.sorted(by: FindingOrder.precedes))
+                          findings: findings.sorted(by: FindingOrder.precedes),
+                          accessibilityLabel: c.subject.source.accessibilityLabel)
         }
         let all = packLevel.sorted(by: FindingOrder.precedes)
             + orphaned.sorted(by: FindingOrder.precedes)
