@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import StickerKit
+
+extension GridSize: ExpressibleByArgument {}
+
+/// The catalog to read and the settings that override its `stickerforge.yml`.
+struct PackOptions: ParsableArguments {
+    @Argument(help: "An .xcstickers catalog, a .stickerpack, an .xcassets holding one, or a plain folder of images.")
+    var catalog: String
+
+    @Option(help: "A stickerforge.yml to use instead of the one at the catalog root.")
+    var config: String?
+
+    @Option(name: .customLong("grid-size"), help: "Override the pack's grid size: small, regular or large.")
+    var gridSize: GridSize?
+
+    @Option(name: .customLong("max-bytes"), help: "Largest sticker file in bytes (default 500000).")
+    var maxBytes: Int?
+
+    @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's severity: ID=off|info|warning|error (repeatable).",
+                                                          valueName: "ID=SEVERITY"))
+    var rules: [String] = []
+
+    @Flag(help: "Fail (exit 1) on warnings as well as errors.")
+    var strict = false
+
+    func validate() throws {
+        if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be a positive number of bytes") }
+        for rule in rules {
+            do {
+                let parsed = try RuleOverride(parsing: rule)
+                if RuleRegistry.description(for: parsed.rule) == nil {
+                    throw ValidationError("--rule \(rule): unknown rule id '\(parsed.rule)' (see docs/rules.md)")
+                }
+            } catch let error as ValidationError { throw error } catch {
+                throw ValidationError("--rule \(rule): \(error)")
+            }
+        }
+    }
+
+    /// Reads the catalog and builds the configuration: defaults, then the pack's settings, then flags.
+    /// - Throws: `ExitStatus.unusable` after printing why, when the catalog or config cannot be read at all.
+    func load(console: Console) throws -> (StickerPack, CheckConfiguration) {
+        var pack: StickerPack
+        do {
+            let explicit = try config.map { try PackConfig.load(from: $0) }
+            pack = try CatalogReader().read(at: catalog, config: explicit)
+        } catch {
+            console.err("error: \(error)")
+            throw ExitStatus.unusable
+        }
+        var configuration = CheckConfiguration()
+        pack.config.apply(to: &configuration)
+        if let gridSize {
+            configuration.gridSizeOverride = gridSize
+            pack.gridSize = gridSize
+        }
+        if let maxBytes { configuration.maxBytes = maxBytes }
+        for rule in rules {
+            // validate() has already parsed every value, so this cannot fail here.
+            if let parsed = try? RuleOverride(parsing: rule) { configuration.severities[parsed.rule] = parsed.severity }
+        }
+        configuration.strict = strict
+        return (pack, configuration)
+    }
+}
