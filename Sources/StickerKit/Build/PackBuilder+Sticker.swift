@@ -13,7 +13,7 @@ extension PackBuilder {
     /// build's files when its key is unchanged and those files are intact.
     func buildSticker(_ sticker: StickerSource, root: String, folder: String, previous: BuildRecord?) throws -> BuiltUnit {
         let inputs = try sticker.files.map { try FileIO.read(FileIO.join(root, $0)) }
-        let key = stickerKey(sticker, inputs: inputs)
+        let key = stickerKey(sticker, folder: folder, inputs: inputs)
         if let reused = reuse(unit: "sticker:\(sticker.name)", key: key, previous: previous) { return reused }
         var unit: BuiltUnit
         switch sticker.content {
@@ -115,9 +115,10 @@ extension PackBuilder {
                          sticker: entry, key: "", reused: false)
     }
 
-    /// SHA-256 over the inputs' bytes and every setting that changes the output.
-    func stickerKey(_ sticker: StickerSource, inputs: [[UInt8]]) -> String {
-        let header = "stickerforge-sticker/1|\(codec.identifier)|\(options.keyText)|name=\(sticker.name)"
+    /// SHA-256 over the inputs' bytes and every setting that changes the output, including the
+    /// output folder (a renamed pack moves every file, so nothing may be reused at the old path).
+    func stickerKey(_ sticker: StickerSource, folder: String, inputs: [[UInt8]]) -> String {
+        let header = "stickerforge-sticker/1|\(codec.identifier)|\(options.keyText)|folder=\(folder)|name=\(sticker.name)"
             + "|label=\(sticker.accessibilityLabel.map { "\"\($0)\"" } ?? "none")|content=\(Self.describe(sticker.content))"
         return Digest.hex(parts: [Array(header.utf8)] + zip(sticker.files, inputs).flatMap { [Array($0.utf8), $1] })
     }

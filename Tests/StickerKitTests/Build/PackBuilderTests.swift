@@ -188,6 +188,17 @@ final class PackBuilderTests: XCTestCase {
         XCTAssertEqual(dance.sha256, Digest.hex(frames))
     }
 
+    func testRenamingThePackReusesNothingAtTheOldPaths() async throws {
+        let fx = try PackFixture()
+        try await fx.build()
+        var renamed = fx.pack
+        renamed.name = "Fiesta"
+        let builder = fx.builder()
+        let plan = try await builder.prepare(renamed)
+        XCTAssertEqual(plan.reusedCount, 0)
+        XCTAssertTrue(plan.files.keys.filter { $0.contains(".sticker/") }.allSatisfy { $0.hasPrefix("Stickers.xcstickers/Fiesta.stickerpack/") })
+    }
+
     func testGroupedNumbers() {
         XCTAssertEqual(PackBuilder.grouped(0), "0"); XCTAssertEqual(PackBuilder.grouped(999), "999")
         XCTAssertEqual(PackBuilder.grouped(1000), "1,000"); XCTAssertEqual(PackBuilder.grouped(612_345), "612,345")
