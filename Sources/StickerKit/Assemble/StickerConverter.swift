@@ -1,0 +1,79 @@
+import ImageCodec
+
+/// What converting one image produced.
+public struct ConversionResult: Equatable, Sendable {
+    /// The encoded file: APNG for animations, PNG for stills.
+    public var bytes: [UInt8]
+    /// `.apng` or `.png`.
+    public var format: ImageFormat
+    /// The input's real format.
+    public var sourceFormat: ImageFormat
+    /// Frames decoded from the input.
+    public var framesIn: Int
+    /// Frames the output stores.
+    public var framesWritten: Int
+    /// Canvas width in pixels.
+    public var width: Int
+    /// Canvas height in pixels.
+    public var height: Int
+    /// One loop in milliseconds (0 for a still).
+    public var loopDurationMs: Double
+    /// Plays; 0 = forever (stills: 0).
+    public var loopCount: Int
+}
+
+/// Converts GIF, APNG, PNG and JPEG files to (A)PNG, keeping every frame's delay exactly.
+public struct StickerConverter: Sendable {
+    /// Decoder and encoder.
+    public var codec: any StickerCodec
+    /// Deflate effort.
+    public var effort: DeflateEffort
+
+    /// A converter; the real codec by default.
+    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default) {
+        self.codec = codec; self.effort = effort
+    }
+
+    /// Converts one file's bytes; `name` is used in errors.
+    ///
+    /// Pixels pass through exactly as decoded (a GIF's transparent index is already alpha 0 in the
+    /// decoded frames). Animations keep each frame's delay as its exact fraction and the play count:
+    /// a GIF without a NETSCAPE2.0 block plays once, so it becomes an APNG with `loopCount` 1.
+    public func convert(_ bytes: [UInt8], name: String) throws -> ConversionResult {
+        let decoded: DecodedImage
+        do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: name, reason: "\(error)") }
+        guard let first = decoded.frames.first else { throw AssemblyError.codec(file: name, reason: "decoded to no frame") }
+        do {
+            if decoded.isAnimated {
+                let plays = Self.playCount(of: decoded)
+                let frames = decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
+                let encoded = try codec.encodeAnimation(frames, loopCount: plays, effort: effort)
+                return ConversionResult(bytes: encoded.bytes, format: .apng, sourceFormat: decoded.facts.format,
+                                        framesIn: frames.count, framesWritten: encoded.framesWritten,
+                                        width: decoded.width, height: decoded.height,
+                                        loopDurationMs: FrameSequenceAssembler.totalMilliseconds(frames.map(\.delay)),
+                                        loopCount: plays)
+            }
+            let still = try codec.encodeStill(first.image, effort: effort)
+            return ConversionResult(bytes: still, format: .png, sourceFormat: decoded.facts.format, framesIn: 1,
+                                    framesWritten: 1, width: decoded.width, height: decoded.height,
+                                    loopDurationMs: 0, loopCount: 0)
+        } catch {
+            throw AssemblyError.codec(file: name, reason: "encoding failed: \(error)")
+        }
+    }
+
+    /// Plays as the source means them; 0 = forever. A GIF that declares no loop plays once.
+    public static func playCount(of image: DecodedImage) -> Int {
+        if image.facts.format == .gif && image.facts.declaredLoopCount == nil { return 1 }
+        return image.loopCount
+    }
+
+    /// The output file name: everything before the last dot, plus `.png` (`a.b.gif` -> `a.b.png`,
+    /// so `a.b.gif` and `a.c.gif` never collide). A name without a dot just gains `.png`.
+    public static func outputName(for inputPath: String) -> String {
+        let file = inputPath.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? inputPath
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file + ".png" }
+        return String(file[..<dot]) + ".png"
+    }
+}

@@ -1,0 +1,72 @@
+import Crypto
+import Foundation
+
+/// `.stickerforge-build.json`: the incremental-build keys of the previous build, and the marker
+/// that tells a folder this tool created from anyone else's.
+struct BuildRecord: Equatable, Sendable, Codable {
+    /// The marker value.
+    static let toolName = "stickerforge"
+    /// The file name inside the build folder.
+    static let fileName = ".stickerforge-build.json"
+
+    var tool: String = BuildRecord.toolName
+    var version: Int = 1
+    /// One entry per cached unit: `sticker:<name>` or `icons`.
+    var units: [String: CachedUnit]
+
+    /// A unit's key, the files it wrote (path relative to the build folder -> SHA-256) and, for a
+    /// sticker, its manifest entry.
+    struct CachedUnit: Equatable, Sendable, Codable {
+        var key: String
+        var files: [String: String]
+        var sticker: ManifestSticker?
+    }
+
+    /// Sorted, pretty JSON: the record is part of the output and must be reproducible.
+    func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self)) + [0x0A]
+    }
+
+    /// The record in `folder`, nil when there is none.
+    /// - Throws: when the file exists but is not a record of ours.
+    static func load(fromFolder folder: String) throws -> BuildRecord? {
+        let path = FileIO.join(folder, fileName)
+        guard FileIO.kind(of: path).exists else { return nil }
+        let bytes = try FileIO.read(path)
+        let record: BuildRecord
+        do { record = try JSONDecoder().decode(BuildRecord.self, from: Data(bytes)) } catch {
+            throw BuildError.unreadableBuildRecord(path: path, reason: "\(error)")
+        }
+        guard record.tool == toolName else {
+            throw BuildError.unreadableBuildRecord(path: path, reason: "tool is \"\(record.tool)\", not \"\(toolName)\"")
+        }
+        return record
+    }
+}
+
+/// SHA-256 helpers.
+enum Digest {
+    /// Lowercase hex SHA-256 of `bytes`.
+    static func hex(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { byte in
+            let h = String(byte, radix: 16)
+            return h.count == 1 ? "0" + h : h
+        }.joined()
+    }
+
+    /// Lowercase hex SHA-256 of several parts, each preceded by its length so no two different
+    /// part lists hash alike.
+    static func hex(parts: [[UInt8]]) -> String {
+        var hasher = SHA256()
+        for part in parts {
+            hasher.update(data: Array("\(part.count):".utf8))
+            hasher.update(data: part)
+        }
+        return hasher.finalize().map { byte in
+            let h = String(byte, radix: 16)
+            return h.count == 1 ? "0" + h : h
+        }.joined()
+    }
+}

@@ -1,0 +1,51 @@
+import ImageCodec
+
+/// Settings for `PackBuilder`.
+public struct PackBuildOptions: Equatable, Sendable {
+    /// The build folder (`DIR`): receives `Stickers.xcstickers`, `manifest.json` and the build record.
+    public var outputDirectory: String
+    /// Deflate effort for every encode.
+    public var effort: DeflateEffort
+    /// Write sequences as `.stickersequence` folders (Xcode assembles them) instead of APNGs.
+    public var keepSequences: Bool
+    /// An image to generate all 13 icon slots from (letterboxed), or nil.
+    public var iconSource: String?
+    /// `file_too_large` above this many bytes.
+    public var maxBytes: Int
+    /// Convert GIF and JPEG stickers to (A)PNG. Off by default: GIF and JPEG files are copied
+    /// byte for byte, because converting a JPEG to PNG usually makes it larger and the user chose
+    /// the format.
+    public var convertGIFAndJPEG: Bool
+    /// Stickers encoded at once.
+    public var maxConcurrency: Int
+
+    /// Options; defaults follow the sticker rules (500,000 bytes) and use every core.
+    public init(outputDirectory: String, effort: DeflateEffort = .default, keepSequences: Bool = false,
+                iconSource: String? = nil, maxBytes: Int = 500_000, convertGIFAndJPEG: Bool = false,
+                maxConcurrency: Int = BatchRunner().maxConcurrency) {
+        self.outputDirectory = outputDirectory; self.effort = effort; self.keepSequences = keepSequences
+        self.iconSource = iconSource; self.maxBytes = maxBytes; self.convertGIFAndJPEG = convertGIFAndJPEG
+        self.maxConcurrency = maxConcurrency
+    }
+
+    /// The settings that change a sticker's output, as text for its build key.
+    var keyText: String {
+        "effort=\(effort.rawValue);keepSequences=\(keepSequences);convertGIFAndJPEG=\(convertGIFAndJPEG)"
+    }
+}
+
+/// Everything `PackBuilder.prepare` produced, in memory, ready to write.
+public struct BuildPlan: Sendable {
+    /// Every file of the build, by path relative to the build folder.
+    public var files: [String: [UInt8]]
+    /// The manifest (also in `files` as `manifest.json`).
+    public var manifest: BuildManifest
+    /// Oversized stickers, stickers that failed to build, missing icons.
+    public var findings: [Finding]
+    /// Stickers whose previous output was reused unchanged.
+    public var reusedCount: Int
+    /// Stickers encoded in this run.
+    public var builtCount: Int
+    /// Whether the icon set was reused from the previous build.
+    public var iconsReused: Bool
+}

@@ -1,0 +1,154 @@
+import ImageCodec
+
+/// One built unit (a sticker or the icon set): its files by path relative to the build folder.
+struct BuiltUnit: Sendable {
+    var files: [String: [UInt8]]
+    var sticker: ManifestSticker?
+    var key: String
+    var reused: Bool
+}
+
+extension PackBuilder {
+    /// Builds one sticker into `folder` (relative to the build folder), or reuses the previous
+    /// build's files when its key is unchanged and those files are intact.
+    func buildSticker(_ sticker: StickerSource, root: String, folder: String, previous: BuildRecord?) throws -> BuiltUnit {
+        let inputs = try sticker.files.map { try FileIO.read(FileIO.join(root, $0)) }
+        let key = stickerKey(sticker, folder: folder, inputs: inputs)
+        if let reused = reuse(unit: "sticker:\(sticker.name)", key: key, previous: previous) { return reused }
+        var unit: BuiltUnit
+        switch sticker.content {
+        case .file(let path):
+            unit = try buildFile(sticker, path: path, bytes: inputs[0], folder: folder)
+        case let .sequence(frames, timing, _) where options.keepSequences:
+            unit = try keepSequence(sticker, frames: frames, timing: timing, inputs: inputs, folder: folder)
+        case let .sequence(frames, timing, _):
+            let assembler = FrameSequenceAssembler(codec: codec, effort: options.effort)
+            let named = zip(frames, inputs).map { (name: $0, bytes: $1) }
+            let result = try assembler.assemble(frames: named, timing: timing, loopCount: sticker.sequenceLoopCount ?? 0)
+            unit = stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: result.bytes,
+                               format: result.format.rawValue, width: result.width, height: result.height,
+                               frames: result.framesWritten, durationMs: result.loopDurationMs, loops: result.loopCount)
+        }
+        unit.key = key
+        return unit
+    }
+
+    /// A single file: PNG/APNG re-encoded losslessly when that is smaller, else kept byte for byte;
+    /// GIF and JPEG kept as they are unless conversion was asked for.
+    private func buildFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
+        let decoded: DecodedImage
+        do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: path, reason: "\(error)") }
+        let source = decoded.facts.format
+        let animated = decoded.isAnimated
+        let keepAsIs = (source == .gif || source == .jpeg) && !options.convertGIFAndJPEG
+        if !keepAsIs {
+            let converted = try StickerConverter(codec: codec, effort: options.effort).convert(bytes, name: path)
+            let sourceIsPNG = source == .png || source == .apng
+            if !sourceIsPNG || converted.bytes.count < bytes.count {
+                return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: converted.bytes,
+                                   format: converted.format.rawValue, width: converted.width, height: converted.height,
+                                   frames: converted.framesWritten, durationMs: converted.loopDurationMs,
+                                   loops: converted.loopCount)
+            }
+        }
+        let ext = source == .jpeg ? "jpg" : source == .gif ? "gif" : "png"
+        return stickerUnit(sticker, folder: folder, fileName: sticker.name + "." + ext, bytes: bytes,
+                           format: source.rawValue, width: decoded.width, height: decoded.height,
+                           frames: animated ? decoded.frames.count : 1,
+                           durationMs: animated ? FrameSequenceAssembler.totalMilliseconds(decoded.frames.map(\.delay)) : 0,
+                           loops: animated ? StickerConverter.playCount(of: decoded) : 0)
+    }
+
+    /// A `.stickersequence` folder with the frame files copied unchanged; Xcode assembles it.
+    private func keepSequence(_ sticker: StickerSource, frames: [String], timing: SequenceTiming,
+                              inputs: [[UInt8]], folder: String) throws -> BuiltUnit {
+        let names = frames.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        if Set(names.map { $0.lowercased() }).count != names.count {
+            throw AssemblyError.codec(file: sticker.folder ?? sticker.name,
+                                      reason: "two frames share a file name; a .stickersequence folder needs distinct names")
+        }
+        let (durationType, duration) = try Self.xcodeTiming(timing, frameCount: frames.count, sticker: sticker)
+        let first: DecodedImage
+        do { first = try codec.decode(inputs[0]) } catch { throw AssemblyError.codec(file: frames[0], reason: "\(error)") }
+        var files: [String: [UInt8]] = [:]
+        for (name, bytes) in zip(names, inputs) { files[folder + "/" + name] = bytes }
+        let contents = XcodeContents.sequence(frames: names, durationType: durationType, duration: duration,
+                                              repetitions: max(0, sticker.sequenceRepetitions),
+                                              accessibilityLabel: sticker.accessibilityLabel)
+        files[folder + "/Contents.json"] = XcodeJSONWriter.bytes(contents)
+        let delays = timing.delays(frameCount: frames.count)
+        let entry = ManifestSticker(
+            name: sticker.name, file: folder, format: "stickersequence",
+            width: first.width, height: first.height, frames: frames.count,
+            durationMs: FrameSequenceAssembler.totalMilliseconds(delays), loops: sticker.sequenceLoopCount ?? 0,
+            bytes: inputs.reduce(0) { $0 + $1.count }, sha256: Digest.hex(inputs.flatMap { $0 }),
+            accessibilityLabel: sticker.accessibilityLabel, sources: sticker.files)
+        return BuiltUnit(files: files, sticker: entry, key: "", reused: false)
+    }
+
+    /// Xcode's `duration-type` and `duration` for a timing; per-frame delays only when all are equal.
+    static func xcodeTiming(_ timing: SequenceTiming, frameCount: Int, sticker: StickerSource) throws -> (String, Double) {
+        switch timing {
+        case .fps(let fps): return ("fps", fps)
+        case .fixed(let seconds): return ("fixed", seconds)
+        case .perFrame(let list):
+            let delays = timing.delays(frameCount: frameCount)
+            guard let first = delays.first, delays.allSatisfy({ $0.isSameDuration(as: first) }) else {
+                throw AssemblyError.codec(file: sticker.folder ?? sticker.name,
+                                          reason: "per-frame delays \(list) cannot be written as a .stickersequence "
+                                              + "(Xcode knows only one rate); build without keeping sequences")
+            }
+            return ("fixed", first.milliseconds * Double(frameCount) / 1000)
+        }
+    }
+
+    /// A `.sticker` folder holding one file and its Contents.json.
+    private func stickerUnit(_ sticker: StickerSource, folder: String, fileName: String, bytes: [UInt8], format: String,
+                             width: Int, height: Int, frames: Int, durationMs: Double, loops: Int) -> BuiltUnit {
+        let contents = XcodeContents.sticker(filename: fileName, accessibilityLabel: sticker.accessibilityLabel)
+        let path = folder + "/" + fileName
+        let entry = ManifestSticker(name: sticker.name, file: path, format: format,
+                                    width: width, height: height, frames: frames, durationMs: durationMs, loops: loops,
+                                    bytes: bytes.count, sha256: Digest.hex(bytes),
+                                    accessibilityLabel: sticker.accessibilityLabel, sources: sticker.files)
+        return BuiltUnit(files: [path: bytes, folder + "/Contents.json": XcodeJSONWriter.bytes(contents)],
+                         sticker: entry, key: "", reused: false)
+    }
+
+    /// SHA-256 over the inputs' bytes and every setting that changes the output, including the
+    /// output folder (a renamed pack moves every file, so nothing may be reused at the old path).
+    func stickerKey(_ sticker: StickerSource, folder: String, inputs: [[UInt8]]) -> String {
+        let header = "stickerforge-sticker/1|\(codec.identifier)|\(options.keyText)|folder=\(folder)|name=\(sticker.name)"
+            + "|label=\(sticker.accessibilityLabel.map { "\"\($0)\"" } ?? "none")|content=\(Self.describe(sticker.content))"
+        return Digest.hex(parts: [Array(header.utf8)] + zip(sticker.files, inputs).flatMap { [Array($0.utf8), $1] })
+    }
+
+    private static func describe(_ content: StickerContent) -> String {
+        switch content {
+        case .file: return "file"
+        case let .sequence(_, timing, repetitions): return "sequence(\(timing),repetitions=\(repetitions))"
+        }
+    }
+
+    /// The previous build's files for `unit` when its key matches and every file is intact on disk.
+    func reuse(unit: String, key: String, previous: BuildRecord?) -> BuiltUnit? {
+        guard let cached = previous?.units[unit], cached.key == key else { return nil }
+        var files: [String: [UInt8]] = [:]
+        for (path, sha) in cached.files {
+            // A missing or altered file means rebuilding, which is always safe.
+            guard let bytes = try? FileIO.read(FileIO.join(options.outputDirectory, path)), Digest.hex(bytes) == sha else {
+                return nil
+            }
+            files[path] = bytes
+        }
+        return BuiltUnit(files: files, sticker: cached.sticker, key: key, reused: true)
+    }
+}
+
+extension StickerSource {
+    /// Xcode's `repetitions` (extra plays) of a sequence; 0 for files.
+    var sequenceRepetitions: Int {
+        if case .sequence(_, _, let reps) = content { return reps }
+        return 0
+    }
+}

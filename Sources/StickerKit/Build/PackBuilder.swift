@@ -1,0 +1,122 @@
+import Foundation
+import ImageCodec
+
+/// Builds an Xcode-ready `Stickers.xcstickers` plus `manifest.json` from a pack, in two phases:
+/// `prepare` encodes everything in memory across the cores and reports findings, `write` puts the
+/// result in place as a whole (the previous build stays intact if anything fails).
+public struct PackBuilder: Sendable {
+    /// Settings.
+    public var options: PackBuildOptions
+    /// Decoder and encoder.
+    public var codec: any StickerCodec
+    /// Called after each file is written into the temporary folder; tests use it to fail midway.
+    var afterFileWritten: (@Sendable (String) throws -> Void)?
+
+    /// A builder; the real codec by default.
+    public init(options: PackBuildOptions, codec: any StickerCodec = DefaultStickerCodec()) {
+        self.options = options; self.codec = codec
+    }
+
+    /// Encodes every sticker and the icon set in memory.
+    ///
+    /// A sticker that fails to build becomes a `build_failed` finding while the others still build;
+    /// a built sticker over `maxBytes` becomes `file_too_large`. Unchanged stickers reuse the
+    /// previous build's bytes (keys in `.stickerforge-build.json`).
+    /// - Throws: `BuildError` for an unusable icon source or a foreign build record.
+    public func prepare(_ pack: StickerPack, progress: (@Sendable (BatchProgress) -> Void)? = nil) async throws -> BuildPlan {
+        let previous = try BuildRecord.load(fromFolder: options.outputDirectory)
+        let packFolder = PackLayout.pack(pack.name)
+        var findings: [Finding] = []
+        var jobs: [(sticker: StickerSource, folder: String)] = []
+        var seen = Set<String>()
+        for sticker in pack.stickers {
+            let problem = PackLayout.problem(withStickerName: sticker.name)
+                ?? (seen.insert(sticker.name.lowercased()).inserted ? nil
+                    : "another sticker already has the name \"\(sticker.name)\" (names must differ, ignoring case)")
+            if let problem {
+                findings.append(Self.failure(sticker, reason: problem)); continue
+            }
+            jobs.append((sticker, packFolder + "/" + sticker.name + (isKeptSequence(sticker) ? ".stickersequence" : ".sticker")))
+        }
+        let builder = self, root = pack.root
+        let results = await BatchRunner(maxConcurrency: options.maxConcurrency)
+            .run(jobs.map { Job(sticker: $0.sticker, folder: $0.folder) }, label: { $0.sticker.name }, progress: progress) {
+                try builder.buildSticker($0.sticker, root: root, folder: $0.folder, previous: previous)
+            }
+        var files: [String: [UInt8]] = [:], entries: [ManifestSticker] = [], folders: [String] = []
+        var record = BuildRecord(units: [:])
+        var reused = 0
+        for (job, result) in zip(jobs, results) {
+            switch result {
+            case .failure(let error):
+                findings.append(Self.failure(job.sticker, reason: "\(error)"))
+            case .success(let unit):
+                guard let entry = unit.sticker else { continue }
+                files.merge(unit.files) { new, _ in new }
+                entries.append(entry)
+                folders.append(String(job.folder.dropFirst(packFolder.count + 1)))
+                record.units["sticker:\(job.sticker.name)"] = BuildRecord.CachedUnit(
+                    key: unit.key, files: unit.files.mapValues(Digest.hex), sticker: entry)
+                if unit.reused { reused += 1 }
+                if entry.format != "stickersequence" && entry.bytes > options.maxBytes {
+                    findings.append(tooLarge(job.sticker, bytes: entry.bytes))
+                }
+            }
+        }
+        let icons = try await buildIcons(pack, previous: previous)
+        files.merge(icons.unit.files) { new, _ in new }
+        if !icons.unit.key.isEmpty {
+            record.units["icons"] = BuildRecord.CachedUnit(key: icons.unit.key, files: icons.unit.files.mapValues(Digest.hex))
+        }
+        findings += icons.findings
+        let manifest = BuildManifest(pack: ManifestPack(name: pack.name, gridSize: pack.gridSize, count: entries.count),
+                                     stickers: entries)
+        files[PackLayout.catalog + "/Contents.json"] = XcodeJSONWriter.bytes(XcodeContents.root())
+        files[packFolder + "/Contents.json"] = XcodeJSONWriter.bytes(XcodeContents.pack(gridSize: pack.gridSize, stickerFolders: folders))
+        files[PackLayout.manifest] = try Self.encodeManifest(manifest)
+        files[BuildRecord.fileName] = try record.encoded()
+        return BuildPlan(files: files, manifest: manifest, findings: findings, reusedCount: reused,
+                         builtCount: entries.count - reused, iconsReused: icons.unit.reused)
+    }
+
+    private struct Job: Sendable {
+        var sticker: StickerSource
+        var folder: String
+    }
+
+    private func isKeptSequence(_ sticker: StickerSource) -> Bool {
+        if case .sequence = sticker.content { return options.keepSequences }
+        return false
+    }
+
+    /// Sorted, pretty, slash-unescaped JSON with a trailing newline.
+    static func encodeManifest(_ manifest: BuildManifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(manifest)) + [0x0A]
+    }
+
+    static func failure(_ sticker: StickerSource, reason: String) -> Finding {
+        Finding(rule: "build_failed", severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
+                message: "could not build: \(reason)", hint: "Fix the input named above; the other stickers were built.")
+    }
+
+    private func tooLarge(_ sticker: StickerSource, bytes: Int) -> Finding {
+        let limit = options.maxBytes
+        return Finding(rule: "file_too_large", severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
+                       message: "built file is \(Self.grouped(bytes)) bytes, limit \(Self.grouped(limit)) bytes "
+                           + "(\(Self.grouped(bytes - limit)) over)",
+                       hint: "Reduce the pixel size, the number of frames or the frame rate, or use fewer colours.")
+    }
+
+    /// `1234567` -> `1,234,567`, independent of the locale so messages are reproducible.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
+    }
+}
