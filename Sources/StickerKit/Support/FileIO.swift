@@ -52,10 +52,42 @@ public enum FileIO {
         guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
             throw FileIOError.writeFailed(path: path, reason: "cannot create a temporary file in \(dir)")
         }
-        if rename(temp, path) != 0 {
+        try rename(temp, to: path, cleanup: temp)
+    }
+
+    /// Renames with `rename(2)` (atomic within a file system); removes `cleanup` on failure.
+    static func rename(_ from: String, to: String, cleanup: String? = nil) throws {
+        #if canImport(Glibc)
+        let status = Glibc.rename(from, to)
+        #else
+        let status = Darwin.rename(from, to)
+        #endif
+        if status != 0 {
             let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw FileIOError.writeFailed(path: path, reason: reason)
+            if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) }  // best effort: the error below is what matters
+            throw FileIOError.writeFailed(path: to, reason: "cannot rename \(from) into place (\(reason))")
         }
+    }
+
+    /// Whether `path` exists, and whether it is a folder.
+    static func kind(of path: String) -> (exists: Bool, isDirectory: Bool) {
+        var isDir: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+        return (exists, isDir.boolValue)
+    }
+
+    /// A short reason from a Foundation error.
+    static func reasonText(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+
+    /// `relative` joined to `root` (a relative path stays relative to the working directory).
+    static func join(_ root: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") || root.isEmpty { return relative }
+        return root.hasSuffix("/") ? root + relative : root + "/" + relative
     }
 }
