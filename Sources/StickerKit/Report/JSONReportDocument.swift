@@ -1,0 +1,54 @@
+/// The JSON layout of a `CheckReport`. It differs from the model's own `Codable` only in writing
+/// `null` for absent values (`stickers[].facts`, `facts.fps`) instead of leaving keys out, and in
+/// adding `reportVersion`: the model's decoder reads either form, which the round-trip test checks.
+struct JSONReportDocument: Encodable {
+    var report: CheckReport
+
+    init(_ report: CheckReport) { self.report = report }
+
+    private enum Keys: String, CodingKey { case reportVersion, tool, pack, summary, stickers, findings }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(JSONReporter.reportVersion, forKey: .reportVersion)
+        try c.encode(report.tool, forKey: .tool)
+        try c.encode(report.pack, forKey: .pack)
+        try c.encode(report.summary, forKey: .summary)
+        try c.encode(report.stickers.map(StickerEntry.init), forKey: .stickers)
+        try c.encode(report.findings, forKey: .findings)
+    }
+
+    /// `stickers[]` with `facts: null` for a sticker that could not be decoded.
+    private struct StickerEntry: Encodable {
+        var sticker: StickerReport
+        private enum Keys: String, CodingKey { case name, files, facts, findings }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(sticker.name, forKey: .name)
+            try c.encode(sticker.files, forKey: .files)
+            try c.encode(sticker.facts.map(FactsEntry.init), forKey: .facts)
+            try c.encode(sticker.findings, forKey: .findings)
+        }
+    }
+
+    /// `facts` with `fps: null` for stills.
+    private struct FactsEntry: Encodable {
+        var facts: StickerFacts
+        private enum Keys: String, CodingKey {
+            case format, width, height, frames, durationMs, fps, loops, bytes, decodedBytes, hasTransparency
+        }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(facts.format, forKey: .format)
+            try c.encode(facts.width, forKey: .width)
+            try c.encode(facts.height, forKey: .height)
+            try c.encode(facts.frames, forKey: .frames)
+            try c.encode(facts.durationMs, forKey: .durationMs)
+            try c.encode(facts.fps, forKey: .fps)
+            try c.encode(facts.loops, forKey: .loops)
+            try c.encode(facts.bytes, forKey: .bytes)
+            try c.encode(facts.decodedBytes, forKey: .decodedBytes)
+            try c.encode(facts.hasTransparency, forKey: .hasTransparency)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import StickerKit
+import XCTest
+
+/// Every format rendered from the one sample report, compared byte for byte with its golden file.
+final class ReporterGoldenTests: XCTestCase {
+    private func render(_ format: ReportFormat, context: ReportContext = ReportFixtures.context) -> String {
+        ReportFormat.reporter(for: format).render(ReportFixtures.report, context: context)
+    }
+
+    func testTextGolden() throws {
+        try Golden.assertMatches(render(.text), file: "report.txt", version: ReportFixtures.version)
+    }
+
+    func testColouredTextGolden() throws {
+        var context = ReportFixtures.context
+        context.useColor = true
+        try Golden.assertMatches(render(.text, context: context), file: "report-color.txt",
+                                 version: ReportFixtures.version)
+    }
+
+    func testJSONGolden() throws {
+        try Golden.assertMatches(render(.json), file: "report.json", version: ReportFixtures.version)
+    }
+
+    func testSARIFGolden() throws {
+        try Golden.assertMatches(render(.sarif), file: "report.sarif", version: ReportFixtures.version)
+    }
+
+    func testJUnitGolden() throws {
+        try Golden.assertMatches(render(.junit), file: "report.junit.xml", version: ReportFixtures.version)
+    }
+
+    func testGitHubGolden() throws {
+        try Golden.assertMatches(render(.github), file: "report.github.txt", version: ReportFixtures.version)
+    }
+
+    func testEveryFormatHasAReporterAndEndsWithOneNewline() {
+        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["text", "json", "sarif", "junit", "github"])
+        for format in ReportFormat.allCases {
+            let text = render(format)
+            XCTAssertTrue(text.hasSuffix("\n"), "\(format)")
+            XCTAssertFalse(text.hasSuffix("\n\n"), "\(format)")
+        }
+        XCTAssertTrue(ReportFormat.reporter(for: .sarif) is SARIFReporter)
+        XCTAssertEqual(ReportFormat(rawValue: "html"), nil)
+    }
+}
