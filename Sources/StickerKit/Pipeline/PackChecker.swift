@@ -47,6 +47,20 @@ public struct PackChecker: Sendable {
         return assemble(pack: pack, checked: checked, icons: icons, context: context)
     }
 
+    /// Loads and decodes every sticker of `pack` across cores without checking it, calling
+    /// `progress(completed, total, stickerName)` as each finishes; subjects come back in pack order.
+    public func loadSubjects(of pack: StickerPack,
+                             progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
+        -> (subjects: [StickerSubject], icons: [IconFile]) {
+        let loader = SubjectLoader(limits: configuration.decodeLimits)
+        let root = pack.root
+        let stickers = pack.stickers
+        let subjects = await BoundedConcurrency.map(stickers, limit: concurrency, { source in
+            loader.load(source, root: root)
+        }, completed: { done, index in progress(done, stickers.count, stickers[index].name) })
+        return (subjects, loader.loadIcons(pack.iconSet, root: root))
+    }
+
     /// Checks subjects that are already loaded (for `watch`, which keeps unchanged stickers'
     /// subjects). `subjects` must be the pack's stickers in pack order.
     public func run(subjects: [StickerSubject], icons: [IconFile] = [], pack: StickerPack) async -> CheckReport {

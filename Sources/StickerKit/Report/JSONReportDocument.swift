@@ -21,13 +21,14 @@ struct JSONReportDocument: Encodable {
     /// `stickers[]` with `facts: null` for a sticker that could not be decoded.
     private struct StickerEntry: Encodable {
         var sticker: StickerReport
-        private enum Keys: String, CodingKey { case name, files, facts, findings }
+        private enum Keys: String, CodingKey { case name, files, facts, findings, accessibilityLabel }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(sticker.name, forKey: .name)
             try c.encode(sticker.files, forKey: .files)
             try c.encode(sticker.facts.map(FactsEntry.init), forKey: .facts)
             try c.encode(sticker.findings, forKey: .findings)
+            try c.encode(sticker.accessibilityLabel, forKey: .accessibilityLabel)
         }
     }
 

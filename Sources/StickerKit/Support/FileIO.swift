@@ -56,7 +56,7 @@ public enum FileIO {
     }
 
     /// Renames with `rename(2)` (atomic within a file system); removes `cleanup` on failure.
-    static func rename(_ from: String, to: String, cleanup: String? = nil) throws {
+    public static func rename(_ from: String, to: String, cleanup: String? = nil) throws {
         #if canImport(Glibc)
         let status = Glibc.rename(from, to)
         #else
@@ -70,14 +70,14 @@ public enum FileIO {
     }
 
     /// Whether `path` exists, and whether it is a folder.
-    static func kind(of path: String) -> (exists: Bool, isDirectory: Bool) {
+    public static func kind(of path: String) -> (exists: Bool, isDirectory: Bool) {
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
         return (exists, isDir.boolValue)
     }
 
     /// A short reason from a Foundation error.
-    static func reasonText(_ error: Error) -> String {
+    public static func reasonText(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -86,7 +86,7 @@ public enum FileIO {
     }
 
     /// `relative` joined to `root` (a relative path stays relative to the working directory).
-    static func join(_ root: String, _ relative: String) -> String {
+    public static func join(_ root: String, _ relative: String) -> String {
         if relative.hasPrefix("/") || root.isEmpty { return relative }
         return root.hasSuffix("/") ? root + relative : root + "/" + relative
     }

@@ -19,8 +19,33 @@ struct HaloMeasure: Equatable, Sendable {
     /// Share of judged edge pixels that carry a matte (0 when none were judged).
     var share: Double { judged == 0 ? 0 : Double(darker + lighter) / Double(judged) }
 
+    /// How one edge pixel (a visible pixel next to a fully transparent one) was judged.
+    enum EdgeVerdict: Equatable, Sendable {
+        /// No opaque interior pixel nearby to compare with.
+        case unjudged
+        /// Close to the artwork next to it.
+        case clean
+        /// Darker than the artwork next to it by at least `lumaDifference`.
+        case darker
+        /// Lighter than the artwork next to it by at least `lumaDifference`.
+        case lighter
+    }
+
     /// Adds the measure of one frame.
     mutating func add(_ buffer: PixelBuffer) {
+        Self.visitEdges(of: buffer) { _, verdict in
+            switch verdict {
+            case .unjudged: return
+            case .clean: judged += 1
+            case .darker: judged += 1; darker += 1
+            case .lighter: judged += 1; lighter += 1
+            }
+        }
+    }
+
+    /// Calls `visit` with the pixel index (y * width + x) and verdict of every edge pixel, in
+    /// row order. The HTML report's overlay marks the same pixels the rule counts.
+    static func visitEdges(of buffer: PixelBuffer, _ visit: (Int, EdgeVerdict) -> Void) {
         let w = buffer.width, h = buffer.height
         guard w > 0, h > 0 else { return }
         let p = buffer.pixels
@@ -50,11 +75,15 @@ struct HaloMeasure: Equatable, Sendable {
                         if !nearClear[j] && p[j * 4 + 3] == 255 { sum += luma(j * 4); count += 1 }
                     }
                 }
-                guard count > 0 else { continue }
-                judged += 1
+                guard count > 0 else { visit(i, .unjudged); continue }
                 let difference = luma(i * 4) * count - sum
-                if difference <= -Self.lumaDifference * count { darker += 1 }
-                if difference >= Self.lumaDifference * count { lighter += 1 }
+                if difference <= -lumaDifference * count {
+                    visit(i, .darker)
+                } else if difference >= lumaDifference * count {
+                    visit(i, .lighter)
+                } else {
+                    visit(i, .clean)
+                }
             }
         }
     }

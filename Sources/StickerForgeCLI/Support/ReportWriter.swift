@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import ImageCodec
+import StickerKit
+
+/// Renders a check report in each requested format and writes it to standard output or a file.
+/// HTML needs the stickers' pixels, so it takes the loaded subjects as well.
+struct ReportWriter {
+    let report: CheckReport
+    let subjects: [StickerSubject]
+    let maxBytes: Int
+    let console: Console
+    let useColor: Bool
+
+    /// Text in one of the standard-output formats.
+    func render(_ format: ReportFormat, fullReportHint: String? = nil) -> String {
+        let context = ReportContext(rules: RuleRegistry.allDescriptions, useColor: useColor,
+                                    catalogRoot: report.pack.path, fullReportHint: fullReportHint)
+        return format.reporter.render(report, context: context)
+    }
+
+    /// The self-contained HTML page.
+    func renderHTML() -> String {
+        let builder = StickerMediaBuilder()
+        var media: [String: StickerMedia] = [:]
+        for (subject, sticker) in zip(subjects, report.stickers) {
+            let fileBytes: [UInt8]?
+            if !subject.isSequence, let file = subject.source.files.first {
+                fileBytes = try? FileIO.read(FileIO.join(report.pack.path, file), maxBytes: 64 << 20)  // unreadable: the card shows the decoded frames instead
+            } else {
+                fileBytes = nil
+            }
+            media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings)
+        }
+        return HTMLReportRenderer().render(report, media: media, rules: RuleRegistry.allDescriptions, maxBytes: maxBytes)
+    }
+
+    /// The report as a file's bytes in `format` (never coloured).
+    func fileBytes(_ format: ReportFileFormat) -> [UInt8] {
+        let plain = ReportWriter(report: report, subjects: subjects, maxBytes: maxBytes, console: console, useColor: false)
+        switch format {
+        case .html: return Array(plain.renderHTML().utf8)
+        case .text: return Array(plain.render(.text).utf8)
+        case .json: return Array(plain.render(.json).utf8)
+        case .sarif: return Array(plain.render(.sarif).utf8)
+        case .junit: return Array(plain.render(.junit).utf8)
+        case .github: return Array(plain.render(.github).utf8)
+        }
+    }
+
+    /// Writes every `--report FORMAT:PATH`; returns false (after saying why) when one failed.
+    func write(_ targets: [ReportTarget]) -> Bool {
+        var ok = true
+        for target in targets {
+            do {
+                try FileIO.writeAtomically(fileBytes(target.format), to: target.path)
+            } catch {
+                console.err("error: cannot write the \(target.format.rawValue) report: \(error)")
+                ok = false
+            }
+        }
+        return ok
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}

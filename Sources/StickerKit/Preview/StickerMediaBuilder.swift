@@ -1,0 +1,61 @@
+import ImageCodec
+
+/// Prepares what the HTML report shows of each sticker: the file itself when a browser can show
+/// it, a quickly encoded APNG for a frame sequence, and an overlay marking the edge pixels that
+/// `edge_halo` or `gif_hard_edges` point at.
+public struct StickerMediaBuilder: Sendable {
+    private let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast))
+
+    /// A builder.
+    public init() {}
+
+    /// Media for one checked sticker, or nil when there is nothing a browser could show.
+    /// `fileBytes` are the bytes of a single-file sticker (nil for sequences).
+    public func media(for subject: StickerSubject, fileBytes: [UInt8]?, findings: [Finding]) -> StickerMedia? {
+        guard let image = subject.image, image.width > 0, image.height > 0 else { return nil }
+        var media: StickerMedia
+        if let bytes = fileBytes, !subject.isSequence, let mime = Self.mimeType(image.facts.format) {
+            media = StickerMedia(data: bytes, mimeType: mime, width: image.width, height: image.height)
+        } else {
+            let frames = image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
+            do {
+                let data = frames.count == 1 ? try encoder.encode(frames[0].image)
+                    : try encoder.encodeAnimation(frames, loopCount: image.loopCount)
+                media = StickerMedia(data: data, mimeType: "image/png", width: image.width, height: image.height)
+            } catch {
+                return nil   // the sticker's findings already say why its pixels are unusable
+            }
+        }
+        let rules = Set(findings.map(\.rule)).intersection(["edge_halo", "gif_hard_edges"]).sorted()
+        if !rules.isEmpty, let overlay = overlay(for: image.frames[0].image, markAllEdges: rules.contains("gif_hard_edges")) {
+            media.overlayPNG = overlay
+            media.overlayRules = rules
+        }
+        return media
+    }
+
+    /// A transparent PNG of the frame's size with the flagged edge pixels in opaque magenta:
+    /// the pixels `edge_halo` counts as darker or lighter, or every edge pixel for a GIF.
+    func overlay(for frame: PixelBuffer, markAllEdges: Bool) -> [UInt8]? {
+        var marks = PixelBuffer(width: frame.width, height: frame.height)
+        var any = false
+        HaloMeasure.visitEdges(of: frame) { index, verdict in
+            guard markAllEdges || verdict == .darker || verdict == .lighter else { return }
+            marks.pixels.withUnsafeMutableBufferPointer { p in
+                p[index * 4] = 255; p[index * 4 + 1] = 0; p[index * 4 + 2] = 255; p[index * 4 + 3] = 255
+            }
+            any = true
+        }
+        return any ? try? encoder.encode(marks) : nil   // an overlay is a courtesy: without it the card still shows
+    }
+
+    /// The MIME type browsers accept for a format (APNG is served as PNG, which every browser animates).
+    static func mimeType(_ format: ImageFormat) -> String? {
+        switch format {
+        case .png, .apng: return "image/png"
+        case .gif: return "image/gif"
+        case .jpeg: return "image/jpeg"
+        default: return nil
+        }
+    }
+}
