@@ -17,6 +17,22 @@ final class GIFRobustnessTests: XCTestCase {
         }
     }
 
+    func testEveryCorruptedByteDecodesOrThrows() throws {
+        let bytes = F.animated()
+        for offset in 6..<bytes.count {
+            for value: UInt8 in [0x00, 0xFF, bytes[offset] ^ 0x55] {
+                var damaged = bytes
+                damaged[offset] = value
+                do {
+                    let image = try ImageDecoder().decode(damaged)
+                    XCTAssertFalse(image.frames.isEmpty, "offset \(offset) = \(value)")
+                } catch {
+                    XCTAssertNotNil(error as? CodecError, "offset \(offset) = \(value): \(error)")
+                }
+            }
+        }
+    }
+
     func testTruncationInsideTheSecondFrameNamesIt() throws {
         let bytes = F.animated()
         // The second frame's image descriptor is the second 0x2C after the header and tables.

@@ -19,6 +19,22 @@ final class JPEGRobustnessTests: XCTestCase {
         }
     }
 
+    func testEveryCorruptedByteDecodesOrThrows() throws {
+        for name in ["progressive.jpg", "cmyk-adobe.jpg"] {
+            let bytes = try fixture(name)
+            for offset in 3..<bytes.count {
+                var damaged = bytes
+                damaged[offset] ^= 0xA5
+                do {
+                    let image = try ImageDecoder().decode(damaged)
+                    XCTAssertEqual(image.frames.first?.image.pixelCount, image.width * image.height)
+                } catch {
+                    XCTAssertNotNil(error as? CodecError, "\(name) offset \(offset): \(error)")
+                }
+            }
+        }
+    }
+
     func testCorruptHeaderIsALibraryError() throws {
         var bytes = try fixture("gray-baseline.jpg")
         // Overwrite the DQT marker after SOI with an invalid marker code.
