@@ -35,9 +35,15 @@ struct GIFDecoder {
             frames.append(Frame(image: shown, delay: .centiseconds(stored.control.delayCentiseconds), raw: raw))
         }
         let facts = Self.facts(contents, rawFrames: frames.compactMap(\.raw), fileSize: bytes.count)
-        // No NETSCAPE2.0 block means the animation plays once.
         return DecodedImage(width: contents.screenWidth, height: contents.screenHeight, frames: frames,
-                            loopCount: contents.loopCount ?? 1, facts: facts)
+                            loopCount: Self.plays(netscapeLoopCount: contents.loopCount), facts: facts)
+    }
+
+    /// Plays as browsers show them: the NETSCAPE2.0 count is repetitions after the first play
+    /// (Chromium bug 592735, Mozilla bug 1255497), 0 is forever, and no block at all plays once.
+    static func plays(netscapeLoopCount: Int?) -> Int {
+        guard let repetitions = netscapeLoopCount else { return 1 }
+        return repetitions == 0 ? 0 : repetitions + 1
     }
 
     /// Refuses oversized frames and too many frames before anything is allocated for them.
