@@ -1,5 +1,102 @@
-/// Decodes GIF (placeholder until the GIF work lands).
+/// Decodes GIF87a/GIF89a through giflib into composited RGBA frames.
+///
+/// giflib de-interlaces but does not composite; disposal is done here the way browsers do it:
+/// 0 and 1 leave the frame, 2 clears its rectangle to transparent (not to the background colour),
+/// 3 restores the rectangle. Reserved disposal values 4-7 are treated as 0.
 struct GIFDecoder {
+    /// Limits checked before giflib or the compositor allocates.
     var limits: DecodeLimits
-    func decode(_ bytes: [UInt8]) throws -> DecodedImage { throw CodecError.unsupportedFormat(.gif) }
+
+    /// Decodes every frame of a GIF file.
+    /// - Throws: `CodecError.limitExceeded` before allocation; giflib's faults as `.truncated`,
+    ///   `.corruptData` or `.library` naming the frame; `.malformed` for a file with no image.
+    func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        guard let screen = GIFStructureScanner.screenSize(bytes) else {
+            throw CodecError.truncated("GIF ends inside its header (\(bytes.count) bytes, need 13)")
+        }
+        try limits.checkCanvas(width: screen.width, height: screen.height)
+        let layout = GIFStructureScanner.scan(bytes)
+        try checkFrames(layout.frameRegions, screenWidth: screen.width, screenHeight: screen.height)
+
+        let contents = try GIFFileHandle(bytes: bytes).contents()
+        guard !contents.frames.isEmpty else { throw CodecError.malformed("GIF contains no image") }
+        // giflib read what the scan counted; checked again so the compositor never trusts the scan alone.
+        try checkFrames(contents.frames.map(\.region), screenWidth: contents.screenWidth,
+                        screenHeight: contents.screenHeight)
+
+        var compositor = FrameCompositor(width: contents.screenWidth, height: contents.screenHeight)
+        var frames: [Frame] = []
+        frames.reserveCapacity(contents.frames.count)
+        for stored in contents.frames {
+            let raw = RawFrameInfo(region: stored.region, dispose: Self.dispose(stored.control.disposal),
+                                   blend: .over)
+            let shown = compositor.render(Self.rgba(stored), atX: raw.region.x, y: raw.region.y,
+                                          blend: .over, dispose: raw.dispose)
+            frames.append(Frame(image: shown, delay: .centiseconds(stored.control.delayCentiseconds), raw: raw))
+        }
+        let facts = Self.facts(contents, rawFrames: frames.compactMap(\.raw), fileSize: bytes.count)
+        return DecodedImage(width: contents.screenWidth, height: contents.screenHeight, frames: frames,
+                            loopCount: Self.plays(netscapeLoopCount: contents.loopCount), facts: facts)
+    }
+
+    /// Plays as browsers show them: the NETSCAPE2.0 count is repetitions after the first play
+    /// (Chromium bug 592735, Mozilla bug 1255497), 0 is forever, and no block at all plays once.
+    static func plays(netscapeLoopCount: Int?) -> Int {
+        guard let repetitions = netscapeLoopCount else { return 1 }
+        return repetitions == 0 ? 0 : repetitions + 1
+    }
+
+    /// Refuses oversized frames and too many frames before anything is allocated for them.
+    private func checkFrames(_ regions: [PixelRegion], screenWidth: Int, screenHeight: Int) throws {
+        for (index, region) in regions.enumerated()
+        where region.width > limits.maxDimension || region.height > limits.maxDimension {
+            throw CodecError.limitExceeded(what: "frame \(index + 1) of \(region.width)x\(region.height) px",
+                                           limit: "\(limits.maxDimension) px a side")
+        }
+        try limits.checkFrames(count: regions.count, width: screenWidth, height: screenHeight)
+        // giflib keeps every frame's raster at the frame's own size, which may exceed the screen.
+        let stored = regions.reduce(0) { $0 + $1.width * $1.height }
+        if stored > limits.maxTotalPixels {
+            throw CodecError.limitExceeded(what: "\(regions.count) frames storing \(stored) pixels",
+                                           limit: "\(limits.maxTotalPixels) pixels in all frames")
+        }
+    }
+
+    /// The browser reading of a GIF disposal method.
+    static func dispose(_ method: Int) -> DisposeOp {
+        switch method {
+        case 2: return .background
+        case 3: return .previous
+        default: return .none
+        }
+    }
+
+    /// The frame's own pixels: its colours, with the transparent index (and any index past the end
+    /// of the table, which has no colour to show) as transparent black.
+    static func rgba(_ frame: GIFStoredFrame) -> PixelBuffer {
+        var lookup = [RGBA](repeating: .clear, count: 256)
+        for (index, colour) in frame.palette.prefix(256).enumerated() { lookup[index] = colour }
+        if let transparent = frame.control.transparentIndex, transparent < 256 { lookup[transparent] = .clear }
+        var out = [UInt8](repeating: 0, count: frame.indices.count * 4)
+        out.withUnsafeMutableBufferPointer { dst in
+            for (i, index) in frame.indices.enumerated() {
+                let c = lookup[Int(index)]
+                dst[i * 4] = c.r; dst[i * 4 + 1] = c.g; dst[i * 4 + 2] = c.b; dst[i * 4 + 3] = c.a
+            }
+        }
+        return PixelBuffer(width: frame.region.width, height: frame.region.height, pixels: out)
+    }
+
+    private static func facts(_ contents: GIFContents, rawFrames: [RawFrameInfo], fileSize: Int) -> SourceFacts {
+        let firstLocal = contents.frames.first { $0.hasLocalPalette }
+        let paletteSize = contents.globalPalette?.count ?? firstLocal?.palette.count
+        let bits = contents.globalPalette?.bits ?? firstLocal?.paletteBits ?? contents.colorResolution
+        let transparent = contents.frames.contains { $0.control.transparentIndex != nil }
+        return SourceFacts(
+            format: .gif, bitDepth: bits, colorModel: .indexed, paletteSize: paletteSize,
+            transparency: transparent ? .gifTransparentIndex : .none,
+            interlaced: contents.frames.contains { $0.interlaced },
+            frameCount: contents.frames.count, declaredLoopCount: contents.loopCount,
+            rawFrames: rawFrames, fileSize: fileSize)
+    }
 }
