@@ -50,7 +50,7 @@ let package = Package(
 
         // MARK: Tests mirror the modules; shared helpers live in one plain target.
         .target(name: "TestSupport", dependencies: ["ImageCodec", "CZlib"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "ImageCodec", "TestSupport"]),
         .testTarget(name: "StickerForgeCLITests",
                     dependencies: ["StickerForgeCLI", "StickerKit", "TestSupport"]),
