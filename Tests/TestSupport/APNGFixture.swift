@@ -6,9 +6,13 @@ public struct APNGFixture: Sendable {
     /// One stored frame: its pixels (the region's size), where they go and the ops, as raw numbers
     /// so tests can also write invalid values.
     public struct FrameSpec: Sendable {
+        /// The stored pixels; their size is the fcTL region's size.
         public var image: PixelBuffer
+        /// fcTL x_offset and y_offset.
         public var x: UInt32, y: UInt32
+        /// fcTL delay_num and delay_den (0 means 100).
         public var delayNumerator: UInt16, delayDenominator: UInt16
+        /// fcTL dispose_op and blend_op, unchecked so tests can write invalid values.
         public var dispose: UInt8, blend: UInt8
         /// A frame; dispose 0 none / 1 background / 2 previous, blend 0 source / 1 over.
         public init(_ image: PixelBuffer, x: UInt32 = 0, y: UInt32 = 0, delay: (UInt16, UInt16) = (1, 10),
