@@ -1,5 +1,82 @@
-/// Decodes PNG and APNG (placeholder until the PNG work lands).
-struct PNGDecoder {
-    var limits: DecodeLimits
-    func decode(_ bytes: [UInt8]) throws -> DecodedImage { throw CodecError.unsupportedFormat(.png) }
+/// Decodes PNG and APNG into the common model.
+///
+/// The chunk structure is read and validated in Swift (signature, lengths, CRCs, IHDR, chunk
+/// order, every APNG rule) and the limits are checked before any pixel memory exists; pixels
+/// come from libpng through the C shim, one standalone stream per frame; APNG frames are
+/// composited onto the canvas with `FrameCompositor`.
+public struct PNGDecoder: Sendable {
+    /// The limits every decode respects.
+    public var limits: DecodeLimits
+
+    /// A decoder with the given limits.
+    public init(limits: DecodeLimits = .default) { self.limits = limits }
+
+    /// Decodes a PNG or APNG file held in memory.
+    /// - Throws: `CodecError`: `.truncated` / `.malformed` for structural faults, `.limitExceeded`
+    ///   before allocating, `.corruptData` for bad compressed data, `.library` for libpng failures.
+    public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        if bytes.count > limits.maxFileBytes {
+            throw CodecError.limitExceeded(what: "a file of \(bytes.count) bytes",
+                                           limit: "\(limits.maxFileBytes) bytes read into memory")
+        }
+        let structure = try PNGStructure(reading: bytes, limits: limits)
+        let header = structure.header
+        let pixels = PNGPixelDecoder(limits: limits)
+        let defaultStream = PNGStreamBuilder.stream(for: structure, width: header.width,
+                                                    height: header.height, data: structure.imageData)
+        guard let animation = structure.animation else {
+            let image = try pixels.decode(defaultStream, width: header.width, height: header.height)
+            return DecodedImage(width: header.width, height: header.height,
+                                frames: [Frame(image: image, delay: .zero)], loopCount: 0,
+                                facts: facts(structure, fileSize: bytes.count))
+        }
+        if animation.defaultImageRole == .hidden {
+            // Not shown by APNG viewers, but still decoded: a corrupt fallback image is a broken file.
+            _ = try pixels.decode(defaultStream, width: header.width, height: header.height)
+        }
+        let frames = try composite(animation, structure: structure, pixels: pixels)
+        return DecodedImage(width: header.width, height: header.height, frames: frames,
+                            loopCount: animation.plays, facts: facts(structure, fileSize: bytes.count))
+    }
+
+    /// Decodes every stored frame and draws it as the APNG specification says.
+    private func composite(_ animation: APNGFrameCollector, structure: PNGStructure,
+                           pixels: PNGPixelDecoder) throws -> [Frame] {
+        var compositor = FrameCompositor(width: structure.header.width, height: structure.header.height)
+        var frames: [Frame] = []
+        frames.reserveCapacity(animation.frames.count)
+        for (index, stored) in animation.frames.enumerated() {
+            let control = stored.control
+            let stream = PNGStreamBuilder.stream(for: structure, width: control.region.width,
+                                                 height: control.region.height, data: stored.data)
+            let image: PixelBuffer
+            do {
+                image = try pixels.decode(stream, width: control.region.width, height: control.region.height)
+            } catch CodecError.corruptData(let message) {
+                throw CodecError.corruptData("frame \(index): \(message)")
+            }
+            // The APNG spec: dispose "previous" on the first frame is treated as "background".
+            let dispose: DisposeOp = (index == 0 && control.dispose == .previous) ? .background : control.dispose
+            let shown = compositor.render(image, atX: control.region.x, y: control.region.y,
+                                          blend: control.blend, dispose: dispose)
+            frames.append(Frame(image: shown, delay: control.delay, raw: control.rawInfo))
+        }
+        return frames
+    }
+
+    /// What the file says about itself.
+    private func facts(_ structure: PNGStructure, fileSize: Int) -> SourceFacts {
+        let header = structure.header
+        let transparency: TransparencyKind = header.hasAlphaChannel ? .alphaChannel
+            : (structure.transparency != nil ? .tRNS : .none)
+        let animation = structure.animation
+        return SourceFacts(format: animation == nil ? .png : .apng, bitDepth: header.bitDepth,
+                           colorModel: header.colorModel, paletteSize: structure.paletteSize,
+                           transparency: transparency, interlaced: header.interlaced,
+                           color: structure.color, defaultImage: animation?.defaultImageRole,
+                           frameCount: animation?.declaredFrames ?? 1,
+                           declaredLoopCount: animation?.plays,
+                           rawFrames: animation?.frames.map { $0.control.rawInfo } ?? [],
+                           fileSize: fileSize)
+    }
 }

@@ -1,0 +1,50 @@
+import CCodecShims
+
+/// Turns one standalone PNG stream into RGBA pixels through the C shim (libpng). The shim's
+/// memory is copied into a Swift array in exactly one place and freed by a `defer`.
+struct PNGPixelDecoder: Sendable {
+    /// Limits passed on to libpng as its own user limits (defence in depth).
+    let limits: DecodeLimits
+    /// The largest ancillary chunk libpng may buffer.
+    static let maxChunkBytes = 8 << 20
+
+    /// Decodes `stream`, which must describe a `width` x `height` image.
+    func decode(_ stream: [UInt8], width: Int, height: Int) throws -> PixelBuffer {
+        var result = sf_png_pixels()
+        var message = [CChar](repeating: 0, count: 512)
+        let side = UInt32(clamping: limits.maxDimension)
+        let status = stream.withUnsafeBufferPointer { input in
+            message.withUnsafeMutableBufferPointer { text in
+                sf_png_decode(input.baseAddress, input.count, side, side, Self.maxChunkBytes,
+                              &result, text.baseAddress, text.count)
+            }
+        }
+        defer { sf_png_free(result.data) }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case SF_PNG_OK: break
+        case SF_PNG_ERROR_DATA: throw CodecError.corruptData("libpng: \(text)")
+        default: throw CodecError.library(name: "libpng", message: text)
+        }
+        guard Int(result.width) == width, Int(result.height) == height, let data = result.data else {
+            throw CodecError.library(name: "libpng", message: "decoded \(result.width)x\(result.height) px, expected \(width)x\(height)")
+        }
+        let source = UnsafeBufferPointer(start: data, count: result.byte_count)
+        let pixels = result.bytes_per_channel == 2 ? Self.roundTo8Bits(source) : Array(source)
+        guard pixels.count == width * height * 4 else {
+            throw CodecError.library(name: "libpng", message: "returned \(pixels.count) bytes for \(width)x\(height) px")
+        }
+        return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+
+    /// Big-endian 16-bit samples to 8 bits with rounding: v8 = (v16 * 255 + 32767) / 65535.
+    static func roundTo8Bits(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: source.count / 2) { out, count in
+            for i in 0..<(source.count / 2) {
+                let value = Int(source[2 * i]) << 8 | Int(source[2 * i + 1])
+                out[i] = UInt8((value * 255 + 32767) / 65535)
+            }
+            count = source.count / 2
+        }
+    }
+}
