@@ -23,12 +23,7 @@ enum ReportBuilder {
         let all = packLevel.sorted(by: FindingOrder.precedes)
             + orphaned.sorted(by: FindingOrder.precedes)
             + stickers.flatMap(\.findings)
-        let summary = ReportSummary(
-            stickers: stickers.count,
-            errors: all.filter { $0.severity == .error }.count,
-            warnings: all.filter { $0.severity == .warning }.count,
-            infos: all.filter { $0.severity == .info }.count,
-            passed: stickers.filter { !$0.findings.contains { $0.severity == .error } }.count)
+        let summary = ReportSummary.tally(stickers: stickers, findings: all)
         return CheckReport(tool: tool, pack: pack, summary: summary, stickers: stickers, findings: all)
     }
 
@@ -43,6 +38,39 @@ enum ReportBuilder {
             loops: animated ? image.loopCount : 0,
             bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
             hasTransparency: image.frames.contains { $0.image.hasTransparency })
+    }
+}
+
+extension ReportSummary {
+    /// Counts `findings` by severity; a sticker passes when none of its findings is an error.
+    static func tally(stickers: [StickerReport], findings: [Finding]) -> ReportSummary {
+        ReportSummary(stickers: stickers.count,
+                      errors: findings.filter { $0.severity == .error }.count,
+                      warnings: findings.filter { $0.severity == .warning }.count,
+                      infos: findings.filter { $0.severity == .info }.count,
+                      passed: stickers.filter { !$0.findings.contains { $0.severity == .error } }.count)
+    }
+}
+
+extension CheckReport {
+    /// The report with findings made after checking (by `build`, on its outputs) added, and the
+    /// check's own findings of `replacedRules` dropped: `build` judges `file_too_large` on the file
+    /// it writes, not on the source. Order and counts follow the same rules as a fresh report.
+    public func amended(with added: [Finding], replacing replacedRules: Set<String>) -> CheckReport {
+        var copy = self
+        let known = Set(stickers.map(\.name))
+        for i in copy.stickers.indices {
+            let name = copy.stickers[i].name
+            copy.stickers[i].findings = (copy.stickers[i].findings.filter { !replacedRules.contains($0.rule) }
+                + added.filter { $0.sticker == name }).sorted(by: FindingOrder.precedes)
+        }
+        let packLevel = (findings.filter { $0.sticker == nil || !known.contains($0.sticker ?? "") }
+            .filter { !replacedRules.contains($0.rule) }
+            + added.filter { $0.sticker == nil || !known.contains($0.sticker ?? "") })
+            .sorted(by: FindingOrder.precedes)
+        copy.findings = packLevel + copy.stickers.flatMap(\.findings)
+        copy.summary = ReportSummary.tally(stickers: copy.stickers, findings: copy.findings)
+        return copy
     }
 }
 

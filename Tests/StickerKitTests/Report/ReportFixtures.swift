@@ -40,7 +40,8 @@ enum ReportFixtures {
 
     static var report: CheckReport {
         let stickers = [
-            StickerReport(name: "Wave", files: ["Wave.sticker/wave.png"], facts: stillFacts, findings: [tooLarge, opaque]),
+            StickerReport(name: "Wave", files: ["Wave.sticker/wave.png"], facts: stillFacts, findings: [tooLarge, opaque],
+                          accessibilityLabel: "Waving hand \"hi\" <3"),
             StickerReport(name: "Dance Party", files: ["Dance Party.sticker/frame 1.png", "Dance Party.sticker/frame 2.png"],
                           facts: StickerFacts(format: .apng, width: 300, height: 300, frames: 2, durationMs: 50, fps: 40,
                                               loops: 0, bytes: 20_480, decodedBytes: 720_000, hasTransparency: true),

@@ -10,6 +10,8 @@ public struct IconSlotMissingCheck: PackCheck {
         defaultSeverity: .warning, category: .catalog, threshold: "the 13 slots Xcode creates")
 
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
+        // An icon source in stickerforge.yml means `build` draws all slots from it.
+        if pack.pack.config.icon != nil { return [] }
         guard let set = pack.pack.iconSet else {
             return [context.finding(
                 Self.description, sticker: nil, file: nil,

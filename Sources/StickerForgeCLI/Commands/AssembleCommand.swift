@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import ImageCodec
+import StickerKit
+
+/// `stickerforge assemble FRAMES... --output FILE.png`, or several frame folders with
+/// `--output-dir DIR` (one APNG per folder, in parallel; a failing folder does not stop the rest).
+struct AssembleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assemble",
+        abstract: "Assemble frames into an exact, optimised APNG.",
+        discussion: """
+            Frames are image files or a folder of them (natural order: f2 before f10). Every frame of the \
+            output decodes to exactly the input pixels; delays are written exactly as asked. Timing: \
+            --fps, --delay or --delays, else a stickerforge.yml beside the frames (fps, delays, duration, \
+            loops), else 15 fps.
+            """)
+
+    @Argument(help: "Frame files, or one frame folder (several folders with --output-dir).")
+    var frames: [String]
+
+    @Option(help: "The APNG to write (single animation).")
+    var output: String?
+
+    @Option(name: .customLong("output-dir"), help: "Write one APNG per frame folder into this folder.")
+    var outputDir: String?
+
+    @OptionGroup var timing: TimingOptions
+
+    @Option(help: "Deflate effort: fast, default or max.")
+    var effort: DeflateEffort = .default
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if (output == nil) == (outputDir == nil) { throw ValidationError("give exactly one of --output and --output-dir") }
+        if outputDir != nil, let file = frames.first(where: { !FileIO.kind(of: $0).isDirectory }) {
+            throw ValidationError("with --output-dir every input must be a frame folder; '\(file)' is not a folder")
+        }
+        if outputDir != nil {
+            var seen: [String: String] = [:]
+            for folder in frames {
+                let name = URL(fileURLWithPath: folder).lastPathComponent.lowercased()
+                if let first = seen[name] {
+                    throw ValidationError("'\(first)' and '\(folder)' would both be written as \(name).png; rename one")
+                }
+                seen[name] = folder
+            }
+        }
+    }
+
+    func run() async throws {
+        let console = Console.standard()
+        let assembler = FrameSequenceAssembler(effort: effort)
+        if let output {
+            do {
+                let result: AssemblyResult
+                if frames.count == 1, FileIO.kind(of: frames[0]).isDirectory {
+                    result = try assembler.assemble(folder: frames[0], timing: timing.timing, loopCount: timing.loops)
+                } else {
+                    result = try assembler.assemble(files: frames, timing: timing.timing ?? .fps(15), loopCount: timing.loops ?? 0)
+                }
+                try FileIO.writeAtomically(result.bytes, to: output)
+                console.out(Self.summary(result, output: output))
+            } catch {
+                console.err("error: \(error)")
+                throw ExitStatus.findings
+            }
+            return
+        }
+        try await runBatch(outputDir: outputDir ?? ".", assembler: assembler, console: console)
+    }
+
+    private func runBatch(outputDir: String, assembler: FrameSequenceAssembler, console: Console) async throws {
+        do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
+            console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
+            throw ExitStatus.unusable
+        }
+        let progress = ProgressDisplay(label: "assembling", console: console, quiet: outputOptions.quiet)
+        let timing = self.timing.timing, loops = self.timing.loops
+        let folders = frames.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        let results = await BatchRunner().run(folders, progress: { progress.update(completed: $0.completed, total: $0.total, current: $0.item) }) { folder in
+            let result = try assembler.assemble(folder: folder, timing: timing, loopCount: loops)
+            let target = FileIO.join(outputDir, URL(fileURLWithPath: folder).lastPathComponent + ".png")
+            try FileIO.writeAtomically(result.bytes, to: target)
+            return (result, target)
+        }
+        progress.finish()
+        var failed = 0
+        for (folder, result) in zip(folders, results) {
+            switch result {
+            case .success(let (assembly, target)): console.out(Self.summary(assembly, output: target))
+            case .failure(let error): failed += 1; console.err("error: \(folder): \(error)")
+            }
+        }
+        if failed > 0 {
+            console.err("\(failed) of \(folders.count) folders failed; the others were written.")
+            throw ExitStatus.findings
+        }
+    }
+
+    static func summary(_ r: AssemblyResult, output: String) -> String {
+        let merged = r.framesIn == r.framesWritten ? "" : " (\(r.framesIn - r.framesWritten) identical merged)"
+        return "\(ProgressDisplay.printable(output)): \(r.width)x\(r.height), \(r.framesIn) frames\(merged) -> "
+            + "\(r.framesWritten) written, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
+            + "\(r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays"), \(r.byteCount) bytes\n"
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import ImageCodec
+import StickerKit
+
+/// `stickerforge convert FILES... --output-dir DIR`: GIFs (and APNGs, PNGs, JPEGs) to optimised
+/// APNG/PNG, keeping every frame's timing and the loop count; one bad file never stops the rest.
+struct ConvertCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert GIF, APNG, PNG and JPEG files to optimised, exact APNG or PNG.",
+        discussion: """
+            name.gif becomes name.png (everything before the last dot is kept, so a.b.gif and a.c.gif do \
+            not collide; two inputs that would still share an output name are reported, never overwritten). \
+            Sources are only read; outputs are written atomically.
+            """)
+
+    @Argument(help: "Files to convert.")
+    var files: [String]
+
+    @Option(name: .customLong("output-dir"), help: "Folder for the converted files (created if missing).")
+    var outputDir: String
+
+    @Option(help: "Deflate effort: fast, default or max.")
+    var effort: DeflateEffort = .default
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() async throws {
+        let console = Console.standard()
+        do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
+            console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
+            throw ExitStatus.unusable
+        }
+        let progress = ProgressDisplay(label: "converting", console: console, quiet: outputOptions.quiet)
+        let outcomes = await StickerConverter(effort: effort).convertFiles(files, to: outputDir) {
+            progress.update(completed: $0.completed, total: $0.total, current: $0.item)
+        }
+        progress.finish()
+        var failed = 0
+        for outcome in outcomes {
+            switch outcome.result {
+            case .success(let r):
+                let kind = r.format == .apng ? "APNG, \(r.framesWritten) frames, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
+                    + (r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays") : "PNG"
+                console.out("\(ProgressDisplay.printable(outcome.input)) -> \(ProgressDisplay.printable(outcome.output)): "
+                            + "\(r.width)x\(r.height) \(kind), \(r.bytes.count) bytes\n")
+            case .failure(let error):
+                failed += 1
+                console.err("error: \(ProgressDisplay.printable(outcome.input)): \(error)")
+            }
+        }
+        if failed > 0 {
+            console.err("\(failed) of \(outcomes.count) files failed; the others were converted.")
+            throw ExitStatus.findings
+        }
+    }
+}
