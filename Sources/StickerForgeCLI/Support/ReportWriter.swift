@@ -14,7 +14,7 @@ struct ReportWriter {
 
     /// Text in one of the standard-output formats.
     func render(_ format: ReportFormat, fullReportHint: String? = nil) -> String {
-        let context = ReportContext(rules: RuleRegistry.allDescriptions, useColor: useColor,
+        let context = ReportContext(rules: BuildRules.reportDescriptions, useColor: useColor,
                                     catalogRoot: report.pack.path, fullReportHint: fullReportHint)
         return format.reporter.render(report, context: context)
     }
@@ -32,7 +32,7 @@ struct ReportWriter {
             }
             media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings)
         }
-        return HTMLReportRenderer().render(report, media: media, rules: RuleRegistry.allDescriptions, maxBytes: maxBytes)
+        return HTMLReportRenderer().render(report, media: media, rules: BuildRules.reportDescriptions, maxBytes: maxBytes)
     }
 
     /// The report as a file's bytes in `format` (never coloured).

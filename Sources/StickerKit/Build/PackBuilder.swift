@@ -97,7 +97,7 @@ public struct PackBuilder: Sendable {
     }
 
     static func failure(_ sticker: StickerSource, reason: String) -> Finding {
-        Finding(rule: "build_failed", severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
+        Finding(rule: BuildRules.buildFailed.id, severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
                 message: "could not build: \(reason)", hint: "Fix the input named above; the other stickers were built.")
     }
 

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import ImageCodec
+import StickerKit
+
+/// `stickerforge build CATALOG --output DIR`: checks the pack, then writes `DIR/Stickers.xcstickers`
+/// (every sequence assembled into an exact APNG, stills losslessly optimised, all 13 icons),
+/// `DIR/manifest.json`, `DIR/report.json` and `DIR/report.html`, atomically.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Check a pack and write an Xcode-ready catalog with a manifest and reports.",
+        discussion: """
+            The output folder is written whole into a temporary folder and moved into place, so a failed \
+            or interrupted build leaves the previous one intact; sources are never modified. A rebuild \
+            reuses the output of stickers whose inputs and settings did not change. Exit 1 when a sticker \
+            still breaks an error rule after optimisation (the report says by how much).
+            """)
+
+    @OptionGroup var pack: PackOptions
+
+    @Option(help: "The build folder (created, or replaced as a whole when it holds an earlier build).")
+    var output: String
+
+    @Option(help: "Deflate effort: fast, default or max (default: the pack's effort setting, else default).")
+    var effort: DeflateEffort?
+
+    @Flag(name: .customLong("keep-sequences"), help: "Write .stickersequence folders for Xcode to assemble instead of APNGs.")
+    var keepSequences = false
+
+    @Flag(name: .customLong("convert-gif-jpeg"), help: "Convert GIF and JPEG stickers to PNG/APNG instead of copying them.")
+    var convertGIFAndJPEG = false
+
+    @Option(help: "An image to draw all 13 app icons from (default: the pack's icon setting).")
+    var icon: String?
+
+    @Option(help: "Format of the summary on standard output: text, json, sarif, junit or github.")
+    var format: ReportFormat = .text
+
+    @Option(name: .customLong("report"), help: ArgumentHelp("Also write a report file: FORMAT:PATH (repeatable).",
+                                                            valueName: "FORMAT:PATH"))
+    var reports: [ReportTarget] = []
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() async throws {
+        let console = Console.standard()
+        let (stickerPack, configuration) = try pack.load(console: console)
+        let checked = await CheckSession(pack: stickerPack, configuration: configuration)
+            .run(console: console, quiet: outputOptions.quiet)
+        let options = PackBuildOptions(
+            outputDirectory: output, effort: effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default,
+            keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
+            maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG)
+        let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
+        let plan: BuildPlan
+        do {
+            plan = try await PackBuilder(options: options).prepare(stickerPack) {
+                progress.update(completed: $0.completed, total: $0.total, current: $0.item)
+            }
+        } catch {
+            progress.finish()
+            console.err("error: \(error)")
+            throw ExitStatus.unusable
+        }
+        progress.finish()
+        let report = checked.report.amended(with: Self.configured(plan.findings, by: configuration),
+                                            replacing: ["file_too_large", "icon_slot_missing"])
+        let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
+                                  console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
+        do {
+            try PackBuilder(options: options).write(plan, extraFiles: [
+                "report.json": writer.fileBytes(.json),
+                "report.html": writer.fileBytes(.html),
+            ], to: output)
+        } catch {
+            console.err("error: \(error)")
+            throw ExitStatus.unusable
+        }
+        console.out(writer.render(format, fullReportHint: FileIO.join(output, "report.json")))
+        if !outputOptions.quiet {
+            console.err("built \(plan.builtCount) sticker\(plan.builtCount == 1 ? "" : "s")"
+                        + (plan.reusedCount > 0 ? ", reused \(plan.reusedCount) unchanged" : "")
+                        + " into \(FileIO.join(output, "Stickers.xcstickers")); manifest.json, report.json and report.html beside it")
+        }
+        let written = writer.write(reports)
+        if report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }
+        if !written { throw ExitStatus.unusable }
+    }
+
+    /// Build findings at the severities the configuration sets for their rules (rules set to `off` drop out).
+    static func configured(_ findings: [Finding], by configuration: CheckConfiguration) -> [Finding] {
+        findings.compactMap { finding in
+            guard let rule = RuleRegistry.description(for: finding.rule) else { return finding }
+            let severity = configuration.severity(for: rule)
+            if severity == .off { return nil }
+            var copy = finding
+            copy.severity = severity
+            return copy
+        }
+    }
+}
