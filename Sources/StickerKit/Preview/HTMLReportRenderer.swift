@@ -24,7 +24,7 @@ public struct HTMLReportRenderer: Sendable {
             <body class="grid-\(report.pack.gridSize.rawValue)">
             <header class="top">
             <h1>\(HTMLEscape.text(report.pack.name))</h1>
-            <p class="summary">\(HTMLEscape.text(Self.summaryLine(report.summary)))</p>
+            <p class="summary">\(HTMLEscape.text(report.summary.sentence))</p>
             <p class="meta">Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \
             \(report.pack.gridSize.points) pt) · \(HTMLEscape.text(report.tool.name)) \(HTMLEscape.text(report.tool.version))</p>
             \(filters(report, rules: rules))
@@ -47,12 +47,6 @@ public struct HTMLReportRenderer: Sendable {
 
             """
         return html
-    }
-
-    /// "12 stickers: 3 errors, 5 warnings, 2 infos; 9 passed".
-    static func summaryLine(_ s: ReportSummary) -> String {
-        func n(_ v: Int, _ word: String) -> String { "\(v) \(word)\(v == 1 ? "" : "s")" }
-        return "\(n(s.stickers, "sticker")): \(n(s.errors, "error")), \(n(s.warnings, "warning")), \(n(s.infos, "info")); \(s.passed) passed"
     }
 
     private func filters(_ report: CheckReport, rules: [RuleDescription]) -> String {

@@ -1,6 +1,6 @@
 extension ReportSummary {
     /// The one-line summary people read last: `12 stickers: 3 errors, 5 warnings, 2 infos; 9 passed`.
-    var sentence: String {
+    public var sentence: String {
         "\(Self.count(stickers, "sticker")): \(Self.count(errors, "error")), "
             + "\(Self.count(warnings, "warning")), \(Self.count(infos, "info")); \(passed) passed"
     }

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import StickerKit
+
+/// `stickerforge watch CATALOG`: re-checks on every change, prints what changed in the findings
+/// and rewrites the HTML report; only changed stickers are decoded again.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Re-check a pack on every change and keep an HTML report up to date.",
+        discussion: "Stop with Ctrl-C. Refresh the report in the browser after each change.")
+
+    @OptionGroup var pack: PackOptions
+
+    @Option(help: "Where to keep the HTML report.")
+    var html = "stickerforge-report.html"
+
+    @Option(help: "How often to look for changes, in milliseconds.")
+    var interval = 200
+
+    @Option(help: ArgumentHelp("Stop after this many checks (for scripts and tests).", visibility: .hidden))
+    var exitAfter: Int?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if !(20...10_000).contains(interval) { throw ValidationError("--interval must be 20 to 10000 ms") }
+    }
+
+    func run() async throws {
+        let console = Console.standard()
+        let useColor = output.color ?? console.stdoutIsTerminal
+        var session = WatchSession()
+        var lastSnapshot: CatalogSnapshot?
+        var checks = 0
+        console.err("watching \(pack.catalog) (Ctrl-C to stop); report: \(html)")
+        while exitAfter.map({ checks < $0 }) ?? true {
+            let snapshot = CatalogSnapshot.take(root: pack.catalog)
+            if snapshot != lastSnapshot {
+                lastSnapshot = snapshot
+                checks += 1
+                let started = DispatchTime.now().uptimeNanoseconds
+                guard let (stickerPack, configuration) = try? pack.load(console: console) else {   // load() said why
+                    try await Task.sleep(nanoseconds: UInt64(interval) * 1_000_000)
+                    continue
+                }
+                let update = await session.refresh(pack: stickerPack, configuration: configuration,
+                                                   toolVersion: StickerForgeCommand.version)
+                let writer = ReportWriter(report: update.report, subjects: update.subjects,
+                                          maxBytes: configuration.maxBytes, console: console, useColor: useColor)
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                console.out(checks == 1 ? writer.render(.text) : Self.changes(update, milliseconds: ms))
+                _ = writer.write([ReportTarget(format: .html, path: html)])
+            }
+            if exitAfter.map({ checks >= $0 }) ?? false { break }
+            try await Task.sleep(nanoseconds: UInt64(interval) * 1_000_000)
+        }
+    }
+
+    /// "+ new" and "- fixed" lines, then the summary.
+    static func changes(_ u: WatchUpdate, milliseconds: Double) -> String {
+        var lines = ["[\(String(format: "%.0f", milliseconds)) ms] re-checked; decoded again: "
+                     + (u.reloaded.isEmpty ? "none" : u.reloaded.map(ProgressDisplay.printable).joined(separator: ", "))]
+        for f in u.added { lines.append("  + \(f.severity.rawValue) \(f.rule) \(ProgressDisplay.printable(f.sticker ?? "(pack)")): \(ProgressDisplay.printable(f.message))") }
+        for f in u.fixed { lines.append("  - fixed \(f.rule) \(ProgressDisplay.printable(f.sticker ?? "(pack)")): \(ProgressDisplay.printable(f.message))") }
+        if u.added.isEmpty && u.fixed.isEmpty { lines.append("  no change in findings") }
+        lines.append("  " + u.report.summary.sentence)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ReportTarget {
+    /// A target from its parts (the command line uses `init?(argument:)`).
+    init(format: ReportFileFormat, path: String) {
+        self.init(argument: "\(format.rawValue):\(path)")!   // "html:" + any path always parses
+    }
+}

@@ -1,0 +1,74 @@
+import ImageCodec
+
+/// What one `watch` refresh found: the new report and how its findings differ from the last one.
+public struct WatchUpdate: Sendable {
+    /// The full report after the change.
+    public var report: CheckReport
+    /// The loaded subjects, in pack order (for the HTML report).
+    public var subjects: [StickerSubject]
+    /// Findings that were not there before.
+    public var added: [Finding]
+    /// Findings that are gone.
+    public var fixed: [Finding]
+    /// Stickers decoded again in this refresh (the rest came from the cache).
+    public var reloaded: [String]
+}
+
+/// Re-checks a pack after changes, decoding again only the stickers whose files changed.
+public struct WatchSession: Sendable {
+    private struct Cached: Sendable {
+        var files: [String]
+        var stamps: [FileStamp?]
+        var source: StickerSource
+        var subject: StickerSubject
+    }
+
+    private var cache: [String: Cached] = [:]
+    private var previous: Set<Finding>?
+
+    /// A session with an empty cache: the first refresh decodes everything.
+    public init() {}
+
+    /// Checks `pack` with `configuration`, reusing cached subjects whose files are unchanged.
+    public mutating func refresh(pack: StickerPack, configuration: CheckConfiguration, toolVersion: String) async -> WatchUpdate {
+        let checker = PackChecker(configuration: configuration, toolVersion: toolVersion)
+        let loader = SubjectLoader(limits: configuration.decodeLimits)
+        let root = pack.root
+        var subjects: [StickerSubject?] = []
+        var toLoad: [(Int, StickerSource)] = []
+        for (index, source) in pack.stickers.enumerated() {
+            let stamps = source.files.map { FileStamp.of(root + "/" + $0) }
+            if let hit = cache[source.name], hit.files == source.files, hit.stamps == stamps, hit.source == source {
+                subjects.append(hit.subject)
+            } else {
+                subjects.append(nil)
+                toLoad.append((index, source))
+            }
+        }
+        let loaded = await BoundedConcurrency.map(toLoad, limit: checker.concurrency) { item in
+            (item.0, loader.load(item.1, root: root), item.1.files.map { FileStamp.of(root + "/" + $0) })
+        }
+        var fresh: [String: Cached] = [:]
+        for (index, subject, stamps) in loaded {
+            subjects[index] = subject
+            let source = pack.stickers[index]
+            fresh[source.name] = Cached(files: source.files, stamps: stamps, source: source, subject: subject)
+        }
+        for (index, source) in pack.stickers.enumerated() where fresh[source.name] == nil {
+            if let subject = subjects[index], let hit = cache[source.name], hit.subject.name == subject.name {
+                fresh[source.name] = hit
+            }
+        }
+        cache = fresh
+        let all = subjects.compactMap { $0 }
+        let report = await checker.run(subjects: all, icons: loader.loadIcons(pack.iconSet, root: root), pack: pack)
+        let now = Set(report.findings)
+        let before = previous ?? now
+        previous = now
+        let order = FindingOrder.precedes
+        return WatchUpdate(report: report, subjects: all,
+                           added: now.subtracting(before).sorted(by: order),
+                           fixed: before.subtracting(now).sorted(by: order),
+                           reloaded: loaded.map { pack.stickers[$0.0].name })
+    }
+}
