@@ -3,10 +3,17 @@
 # catalog with a manifest and reports. Installs missing system packages first.
 #   Scripts/run-sample.sh [PACK_FOLDER [OUTPUT_FOLDER]]   defaults: Samples/StarterPack out/StarterPack
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-pack="${1:-Samples/StarterPack}"
-output="${2:-out/StarterPack}"
+# Paths given on the command line are relative to where the script was called from.
+absolute() { case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac; }
+pack="Samples/StarterPack"
+output="out/StarterPack"
+[ $# -ge 1 ] && pack="$(absolute "$1")"
+[ $# -ge 2 ] && output="$(absolute "$2")"
+[ $# -le 2 ] || { echo "usage: Scripts/run-sample.sh [PACK_FOLDER [OUTPUT_FOLDER]]" >&2; exit 64; }
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+[ -d "$pack" ] || sf_die "no pack folder at $pack"
 
 "$SF_ROOT/Scripts/setup.sh"
 sf_require_swift
