@@ -182,16 +182,19 @@ def draw_heart(size=REGULAR):
 
 
 def draw_wave_frame(i, count, size=REGULAR):
-    """Frame `i` of a bouncing, squashing star: gradient fill, soft edges, transparent background."""
+    """Frame `i` of a star swaying side to side and bouncing twice per loop: gradient fill, soft
+    edges, transparent background. Over the loop it sweeps most of the cell, so the animation as
+    a whole is not over-padded."""
     S = size * SS
     t = i / count
-    bounce = abs(math.sin(math.pi * t))               # 0 at the floor, 1 at the top
-    squash = 1.0 - 0.18 * max(0.0, 1.0 - bounce * 4)  # flatten near the floor
-    cx = S / 2
-    floor_y = 0.70 * S
-    cy = floor_y - bounce * 0.38 * S
-    r_out = 0.20 * S
-    pts = star_points(0, 0, r_out, r_out * 0.45, rotation=-90 + 24 * math.sin(2 * math.pi * t))
+    sway = math.sin(2 * math.pi * t)                   # -1 left .. 1 right
+    bounce = abs(sway)                                 # 0 at the floor (centre), 1 at the top
+    squash = 1.0 - 0.18 * max(0.0, 1.0 - bounce * 4)   # flatten near the floor
+    cx = S / 2 + 0.21 * S * sway
+    floor_y = 0.68 * S
+    cy = floor_y - bounce * 0.34 * S
+    r_out = 0.24 * S
+    pts = star_points(0, 0, r_out, r_out * 0.45, rotation=-90 + 20 * sway)
     pts = [(cx + x * (2 - squash), cy + y * squash) for x, y in pts]
     mask = Image.new("L", (S, S), 0)
     ImageDraw.Draw(mask).polygon(pts, fill=255)
@@ -202,7 +205,7 @@ def draw_wave_frame(i, count, size=REGULAR):
     # Ground shadow: grows as the star falls.
     sh = Image.new("L", (S, S), 0)
     sw = (0.10 + 0.10 * (1 - bounce)) * S
-    ImageDraw.Draw(sh).ellipse([cx - sw, 0.91 * S - 0.02 * S, cx + sw, 0.91 * S + 0.02 * S],
+    ImageDraw.Draw(sh).ellipse([cx - sw, 0.92 * S - 0.02 * S, cx + sw, 0.92 * S + 0.02 * S],
                                fill=int(90 - 50 * bounce))
     sh = sh.filter(ImageFilter.GaussianBlur(2 * SS))
     shade = compose(Image.new("RGB", (size, size), (140, 90, 40)), down(sh, (size, size)))
