@@ -1,0 +1,23 @@
+# Shared helpers for StickerForge's scripts. Source it; do not run it.
+#   source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# After sourcing, the working directory is the repository root, whatever the caller's cwd was.
+
+# The repository root is the parent of the folder this file lives in.
+SF_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$SF_ROOT"
+
+# Messages go to stderr so that a script's stdout stays usable as data.
+sf_say()  { printf '==> %s\n' "$*" >&2; }
+sf_warn() { printf 'warning: %s\n' "$*" >&2; }
+sf_die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Puts the Swift toolchain on PATH when it is installed at /opt/swift but not on PATH yet
+# (a fresh login shell on the development machines), and fails clearly when there is none.
+sf_require_swift() {
+    if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+        PATH="/opt/swift/usr/bin:$PATH"
+        export PATH
+    fi
+    command -v swift >/dev/null 2>&1 ||
+        sf_die "swift not found on PATH. Install the Swift toolchain (https://www.swift.org/install/) and try again."
+}
