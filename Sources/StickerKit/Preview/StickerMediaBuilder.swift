@@ -34,17 +34,30 @@ public struct StickerMediaBuilder: Sendable {
         return media
     }
 
-    /// A transparent PNG of the frame's size with the flagged edge pixels in opaque magenta:
-    /// the pixels `edge_halo` counts as darker or lighter, or every edge pixel for a GIF.
+    /// A transparent PNG of the frame's size with the flagged pixels in opaque magenta: the rim
+    /// pixels `edge_halo` counts as darker or lighter, or, for a GIF, every visible pixel that
+    /// borders a transparent one (its 1-bit edge).
     func overlay(for frame: PixelBuffer, markAllEdges: Bool) -> [UInt8]? {
         var marks = PixelBuffer(width: frame.width, height: frame.height)
         var any = false
-        HaloMeasure.visitEdges(of: frame) { index, verdict in
-            guard markAllEdges || verdict == .darker || verdict == .lighter else { return }
+        func mark(_ index: Int) {
             marks.pixels.withUnsafeMutableBufferPointer { p in
                 p[index * 4] = 255; p[index * 4 + 1] = 0; p[index * 4 + 2] = 255; p[index * 4 + 3] = 255
             }
             any = true
+        }
+        if markAllEdges {
+            let w = frame.width, h = frame.height
+            for y in 0..<h {
+                for x in 0..<w where frame[x, y].a > 0 {
+                    let clearNeighbour = (x > 0 && frame[x - 1, y].a == 0) || (x + 1 < w && frame[x + 1, y].a == 0)
+                        || (y > 0 && frame[x, y - 1].a == 0) || (y + 1 < h && frame[x, y + 1].a == 0)
+                    if clearNeighbour { mark(y * w + x) }
+                }
+            }
+        }
+        HaloMeasure.visitEdges(of: frame) { index, verdict in
+            if verdict == .darker || verdict == .lighter { mark(index) }
         }
         return any ? try? encoder.encode(marks) : nil   // an overlay is a courtesy: without it the card still shows
     }

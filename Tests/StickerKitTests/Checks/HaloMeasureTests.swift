@@ -14,6 +14,33 @@ final class HaloMeasureTests: XCTestCase {
         XCTAssertEqual(measure.share, 7.0 / 24.0, accuracy: 1e-12)
     }
 
+    /// A feathered rim 8 px wide (alpha 28 to 252) in a near-black matte around light artwork: only
+    /// the rim pixels within 3 px of the opaque artwork are judged, and all of them are darker.
+    /// The same rim in the artwork's own colour is clean.
+    func testFeatheredMatteIsJudgedNearTheArtwork() {
+        func feathered(rim: RGBA) -> PixelBuffer {
+            var buffer = PixelBuffer(width: 40, height: 1)
+            for x in 0..<8 { buffer[x, 0] = RGBA(rim.r, rim.g, rim.b, UInt8(28 + 32 * x)) }
+            for x in 8..<40 { buffer[x, 0] = RGBA(252, 236, 149) }
+            return buffer
+        }
+        var dark = HaloMeasure()
+        dark.add(feathered(rim: RGBA(22, 18, 12)))
+        XCTAssertEqual(dark, HaloMeasure(judged: 3, darker: 3, lighter: 0))
+        var clean = HaloMeasure()
+        clean.add(feathered(rim: RGBA(252, 236, 149)))
+        XCTAssertEqual(clean, HaloMeasure(judged: 3, darker: 0, lighter: 0))
+    }
+
+    /// A drawn outline is artwork: opaque dark pixels next to transparency are never a halo.
+    func testOpaqueOutlineIsNotAnEdge() {
+        var buffer = ExampleImage.canvas(12, 12, inset: 2, content: RGBA(250, 250, 250))
+        for i in 2..<10 { buffer[i, 2] = RGBA(0, 0, 0); buffer[i, 9] = RGBA(0, 0, 0); buffer[2, i] = RGBA(0, 0, 0); buffer[9, i] = RGBA(0, 0, 0) }
+        var measure = HaloMeasure()
+        measure.add(buffer)
+        XCTAssertEqual(measure, HaloMeasure())
+    }
+
     func testOpaqueImageHasNoEdge() {
         var measure = HaloMeasure()
         measure.add(ExampleImage.opaque(20, 20))

@@ -4,7 +4,7 @@ import ImageCodec
 /// or lighter than the opaque artwork right next to them, the trace of a matte colour (or of
 /// premultiplied alpha saved as straight alpha).
 struct HaloMeasure: Equatable, Sendable {
-    /// Edge pixels that had opaque interior pixels nearby to compare with.
+    /// Edge pixels that had opaque artwork nearby to compare with.
     var judged = 0
     /// Edge pixels darker than their reference by at least `lumaDifference`.
     var darker = 0
@@ -43,46 +43,49 @@ struct HaloMeasure: Equatable, Sendable {
         }
     }
 
+    /// Lowest alpha an edge pixel needs to be judged: fainter pixels barely show on any background.
+    static let minEdgeAlpha: UInt8 = 16
+    /// How far (in pixels, Chebyshev distance) to look for the opaque artwork an edge pixel belongs to.
+    static let referenceRadius = 3
+
     /// Calls `visit` with the pixel index (y * width + x) and verdict of every edge pixel, in
     /// row order. The HTML report's overlay marks the same pixels the rule counts.
+    ///
+    /// An edge pixel is partially transparent (alpha 16-254): the anti-aliased or feathered rim
+    /// where a matte shows. Its reference is the mean luma of the nearest fully opaque pixels within
+    /// 3 px (all those at the smallest distance), the artwork it fades out of.
     static func visitEdges(of buffer: PixelBuffer, _ visit: (Int, EdgeVerdict) -> Void) {
         let w = buffer.width, h = buffer.height
         guard w > 0, h > 0 else { return }
-        let p = buffer.pixels
-        // nearClear: some pixel of the 3x3 neighbourhood (inside the canvas) has alpha 0.
-        var rowClear = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w where p[(y * w + x) * 4 + 3] == 0 {
-                for dx in -1...1 where x + dx >= 0 && x + dx < w { rowClear[y * w + x + dx] = true }
-            }
-        }
-        var nearClear = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w where rowClear[y * w + x] {
-                for dy in -1...1 where y + dy >= 0 && y + dy < h { nearClear[(y + dy) * w + x] = true }
-            }
-        }
-        func luma(_ i: Int) -> Int { (2126 * Int(p[i]) + 7152 * Int(p[i + 1]) + 722 * Int(p[i + 2])) / 10_000 }
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = y * w + x
-                guard nearClear[i], p[i * 4 + 3] > 0 else { continue }
-                // Reference: mean luma of interior pixels (opaque, no clear neighbour) within 2 px.
-                var sum = 0, count = 0
-                for ny in max(0, y - 2)...min(h - 1, y + 2) {
-                    for nx in max(0, x - 2)...min(w - 1, x + 2) {
-                        let j = ny * w + nx
-                        if !nearClear[j] && p[j * 4 + 3] == 255 { sum += luma(j * 4); count += 1 }
+        buffer.pixels.withUnsafeBufferPointer { p in
+            func luma(_ i: Int) -> Int { (2126 * Int(p[i]) + 7152 * Int(p[i + 1]) + 722 * Int(p[i + 2])) / 10_000 }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    let alpha = p[i * 4 + 3]
+                    guard alpha >= minEdgeAlpha, alpha < 255 else { continue }
+                    var sum = 0, count = 0
+                    for r in 1...referenceRadius where count == 0 {
+                        for ny in max(0, y - r)...min(h - 1, y + r) {
+                            let ring = ny == y - r || ny == y + r
+                            var nx = max(0, x - r)
+                            while nx <= min(w - 1, x + r) {
+                                let j = ny * w + nx
+                                if p[j * 4 + 3] == 255 { sum += luma(j * 4); count += 1 }
+                                // Inside the ring only its left and right columns are at distance r.
+                                nx += ring || nx == x + r ? 1 : max(1, x + r - nx)
+                            }
+                        }
                     }
-                }
-                guard count > 0 else { visit(i, .unjudged); continue }
-                let difference = luma(i * 4) * count - sum
-                if difference <= -lumaDifference * count {
-                    visit(i, .darker)
-                } else if difference >= lumaDifference * count {
-                    visit(i, .lighter)
-                } else {
-                    visit(i, .clean)
+                    guard count > 0 else { visit(i, .unjudged); continue }
+                    let difference = luma(i * 4) * count - sum
+                    if difference <= -lumaDifference * count {
+                        visit(i, .darker)
+                    } else if difference >= lumaDifference * count {
+                        visit(i, .lighter)
+                    } else {
+                        visit(i, .clean)
+                    }
                 }
             }
         }
