@@ -18,7 +18,22 @@ mode=(--parallel)
 
 sf_say "swift test ${mode[*]} $*"
 status=0
-swift test --skip-build "${mode[@]}" "$@" || status=$?
+results="$SF_ROOT/.build/test-results.xml"
+rm -f "$results"
+swift test --skip-build "${mode[@]}" --xunit-output "$results" "$@" || status=$?
+# One plain closing line from the XCTest results (parallel runs print no XCTest totals of their own).
+if [ -f "$results" ]; then
+    python3 - "$results" <<'PY'
+import sys, xml.etree.ElementTree as ET
+cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
+passed = failed = skipped = 0
+for case in cases:
+    if case.find("failure") is not None or case.find("error") is not None: failed += 1
+    elif case.find("skipped") is not None: skipped += 1
+    else: passed += 1
+print(f"tests: {passed} passed, {failed} failed, {skipped} skipped")
+PY
+fi
 if [ "$status" -eq 0 ]; then
     sf_say "tests passed"
 else
