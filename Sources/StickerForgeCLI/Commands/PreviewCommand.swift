@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import ImageCodec
+import StickerKit
+
+/// `stickerforge preview CATALOG --output sheet.png`: a contact sheet of the pack on dark, light,
+/// checkerboard, bubble-blue and photo-like backgrounds, for reviews and pull requests.
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Write a PNG contact sheet of every sticker on the backgrounds Messages puts them on.")
+
+    @OptionGroup var pack: PackOptions
+
+    @Option(help: "The PNG to write.")
+    var output: String
+
+    @Option(help: "Which frame of animations to show (0 = the first; past the end, the last).")
+    var frame = 0
+
+    @Option(help: "Pixels per point: 1, 2 or 3 (default 2, as a 2x screen shows them).")
+    var scale = 2
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if frame < 0 { throw ValidationError("--frame must be 0 or more") }
+        if !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3") }
+    }
+
+    func run() async throws {
+        let console = Console.standard()
+        let (stickerPack, configuration) = try pack.load(console: console)
+        let checker = PackChecker(configuration: configuration, toolVersion: StickerForgeCommand.version)
+        let progress = ProgressDisplay(label: "decoding", console: console, quiet: outputOptions.quiet)
+        let loaded = await checker.loadSubjects(of: stickerPack) { progress.update(completed: $0, total: $1, current: $2) }
+        progress.finish()
+        do {
+            let sheet = try PreviewSheetRenderer(frame: frame, scale: scale).render(loaded.subjects, gridSize: stickerPack.gridSize)
+            try FileIO.writeAtomically(try PNGEncoder(options: PNGEncodeOptions(effort: .fast)).encode(sheet), to: output)
+            console.out("\(output): \(sheet.width)x\(sheet.height) px, \(loaded.subjects.count) stickers on "
+                        + "\(PreviewBackground.allCases.map { $0.label.lowercased() }.joined(separator: ", "))\n")
+        } catch {
+            console.err("error: \(error)")
+            throw ExitStatus.findings
+        }
+        let broken = loaded.subjects.filter { $0.image == nil }.map(\.name)
+        if !broken.isEmpty {
+            console.err("could not show (crossed out): \(broken.map(ProgressDisplay.printable).joined(separator: ", "))")
+            throw ExitStatus.findings
+        }
+    }
+}
