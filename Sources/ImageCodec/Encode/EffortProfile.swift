@@ -20,7 +20,7 @@ struct EffortProfile: Sendable {
         case .fast:
             trialEngine = .libdeflate(level: 1)
             planningFilters = [.none, .minSum]
-            finalFilters = [.none, .minSum]
+            finalFilters = all
             finalists = 1
             strongEngine = .zlib(level: 9)
             extraEngine = nil

@@ -17,7 +17,8 @@ struct PNGChunkWriter {
         bytes.append(contentsOf: Self.bigEndian(Self.crc(typeBytes + data)))
     }
 
-    /// IHDR for a `width` x `height` image in `plan`'s format (deflate, adaptive filters, no interlace).
+    /// IHDR for a `width` x `height` image in `plan`'s format (deflate, adaptive filters, no
+    /// interlace), then PLTE and tRNS when the plan has them.
     mutating func appendHeader(width: Int, height: Int, plan: ColorPlan) {
         append("IHDR", Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
                + [UInt8(plan.bitDepth), plan.colorType.rawValue, 0, 0, 0])

@@ -54,17 +54,15 @@ extension PNGEncoder {
         return out
     }
 
-    /// The file: IHDR, acTL, PLTE/tRNS, then per frame fcTL and IDAT (frame 0) or fdAT, then IEND.
+    /// The file: IHDR, PLTE/tRNS, acTL (before the first IDAT, as APNG requires), then per frame
+    /// fcTL and IDAT (frame 0) or fdAT, then IEND.
     /// fcTL and fdAT share one sequence counter from 0.
     private static func assemble(_ frames: [PlannedFrame], streams: [[UInt8]], delays: [DelayFraction],
                                  loopCount: Int, plan: ColorPlan) -> [UInt8] {
         var writer = PNGChunkWriter()
         let canvas = frames[0].region
-        writer.append("IHDR", PNGChunkWriter.bigEndian(UInt32(canvas.width)) + PNGChunkWriter.bigEndian(UInt32(canvas.height))
-                      + [UInt8(plan.bitDepth), plan.colorType.rawValue, 0, 0, 0])
+        writer.appendHeader(width: canvas.width, height: canvas.height, plan: plan)
         writer.append("acTL", PNGChunkWriter.bigEndian(UInt32(frames.count)) + PNGChunkWriter.bigEndian(UInt32(loopCount)))
-        if let plte = plan.plteData { writer.append("PLTE", plte) }
-        if let trns = plan.trnsData { writer.append("tRNS", trns) }
         var sequence: UInt32 = 0
         for (index, frame) in frames.enumerated() {
             let r = frame.region

@@ -21,6 +21,7 @@ final class APNGEncoderTests: XCTestCase {
         XCTAssertEqual(reader.numPlays, loopCount, file: file, line: line)
         XCTAssertFalse(report.usedSafeFallback, "the optimised plan must verify", file: file, line: line)
         try checkWithImageDecoder(report.bytes, expected: expected, file: file, line: line)
+        try EncoderTestDump.write(report.bytes, expected: expected, name: "\(name)-\(effort)-\(line)")
         return (report, reader)
     }
 
@@ -97,6 +98,24 @@ final class APNGEncoderTests: XCTestCase {
         XCTAssertEqual(report.colorType, .palette)
         XCTAssertEqual(reader.chunks.filter { $0.type == "PLTE" }.count, 1)
         XCTAssertEqual(report.frames[1].region.height, 1, "only the changed row is stored")
+    }
+
+    func testSoftEdgesOnTransparentCanvasBlendOverAroundUnchangedNoise() throws {
+        // Left half: incompressible noise that never changes. Frame 1 adds a soft disc on the empty
+        // right half and flips one noise pixel: the rectangle spans both, and blend over may store
+        // the unchanged noise as alpha 0 because the disc's translucent pixels land on transparency.
+        let noise = EncoderTestImages.randomRGBA(20, 24, seed: 31)
+        var first = PixelBuffer(width: 48, height: 24)
+        for y in 0..<24 { for x in 0..<20 { first[x, y] = noise[x, y] } }
+        var second = first
+        let disc = EncoderTestImages.softDisc(48, 24, cx: 36, cy: 12, radius: 8)
+        for y in 0..<24 { for x in 24..<48 { second[x, y] = disc[x, y] } }
+        second[0, 0] = RGBA(1, 2, 3)
+        let (report, _) = try roundTrip([AnimationFrame(image: first, delay: .fps(12)),
+                                         AnimationFrame(image: second, delay: .fps(12))], effort: .default)
+        XCTAssertEqual(report.frames[0].dispose, .none)
+        XCTAssertEqual(report.frames[1].blend, .over, "translucent pixels over transparent canvas are exact")
+        XCTAssertEqual(report.frames[1].region, PixelRegion(x: 0, y: 0, width: 45, height: 21))
     }
 
     func testOpaqueGrayAnimationGetsAKeyAndRoundTrips() throws {

@@ -14,6 +14,8 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(reader.colorType, Int(report.colorType.rawValue), file: file, line: line)
         XCTAssertEqual(reader.bitDepth, report.bitDepth, file: file, line: line)
         try checkWithImageDecoder(report.bytes, expected: [image], file: file, line: line)
+        try EncoderTestDump.write(report.bytes, expected: [image.normalizedTransparent()],
+                                  name: "\(name)-\(effort)-\(line)")
         return (report, reader)
     }
 
