@@ -21,6 +21,7 @@ public enum PNGColorType: UInt8, Sendable, Codable, CaseIterable, CustomStringCo
         }
     }
 
+    /// The name used in reports ("grayscale-alpha", "palette", ...).
     public var description: String {
         switch self {
         case .grayscale: return "grayscale"
