@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate",
                        providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        // libzopfli ships no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",
@@ -38,7 +40,7 @@ let package = Package(
 
         // MARK: Swift layers
         .target(name: "ImageCodec",
-                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate"]),
+                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

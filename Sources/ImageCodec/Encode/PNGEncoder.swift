@@ -1,6 +1,11 @@
 /// How hard the deflate stage works: `fast` is zlib, `default` and `max` use stronger deflaters.
 public enum DeflateEffort: String, Sendable, Codable, CaseIterable {
-    case fast, `default`, max
+    /// zlib level 9 on the better of unfiltered and adaptive rows.
+    case fast
+    /// libdeflate level 12 on the best filterings of the chosen frame plan.
+    case `default`
+    /// As `default` plus more candidates and Zopfli on each winner.
+    case max
 }
 
 /// One frame handed to the APNG writer: the full canvas and how long it shows.
@@ -21,16 +26,55 @@ public struct PNGEncodeOptions: Equatable, Sendable {
     public init(effort: DeflateEffort = .default) { self.effort = effort }
 }
 
-/// Our own lossless PNG/APNG writer (placeholder until the encoder work lands).
+/// Our own lossless PNG/APNG writer: smallest exact colour type, per-image filter search, strong
+/// deflate, and for APNG a verified frame plan (rectangles, dispose and blend ops).
+///
+/// Lossless means every displayed pixel is kept exactly. The colour of fully transparent pixels
+/// is not kept (it is written as black; see `PixelBuffer.normalizedTransparent()`).
+/// Output is deterministic: the same input and options give byte-identical files.
 public struct PNGEncoder: Sendable {
     /// Options in force.
     public var options: PNGEncodeOptions
     /// A writer.
     public init(options: PNGEncodeOptions = PNGEncodeOptions()) { self.options = options }
+
     /// Encodes a still image as the smallest exact PNG.
-    public func encode(_ image: PixelBuffer) throws -> [UInt8] { throw CodecError.invalidInput("not implemented") }
+    /// - Throws: `CodecError.invalidInput` for an empty image.
+    public func encode(_ image: PixelBuffer) throws -> [UInt8] { try encodeWithReport(image).bytes }
+
     /// Encodes frames as an APNG whose first frame is the default image; loopCount 0 = forever.
+    /// - Throws: `CodecError.invalidInput` for no frames, mixed sizes, an empty canvas, a negative
+    ///   delay or a loop count outside 0...4294967295.
     public func encodeAnimation(_ frames: [AnimationFrame], loopCount: Int) throws -> [UInt8] {
-        throw CodecError.invalidInput("not implemented")
+        try encodeAnimationWithReport(frames, loopCount: loopCount).bytes
+    }
+
+    /// `encode(_:)` with what was decided.
+    public func encodeWithReport(_ image: PixelBuffer) throws -> EncodeReport {
+        try Self.checkSize(width: image.width, height: image.height, what: "image")
+        let normalized = image.normalizedTransparent()
+        let plan = ColorPlan.choose(for: [normalized], animated: false)
+        let compressor = FrameCompressor(plan: plan, profile: EffortProfile(options.effort))
+        let stream = try compressor.compressAll([normalized])[0]
+        var writer = PNGChunkWriter()
+        writer.appendHeader(width: image.width, height: image.height, plan: plan)
+        writer.append("IDAT", stream)
+        writer.append("IEND", [])
+        let full = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
+        return EncodeReport(bytes: writer.bytes, colorType: plan.colorType, bitDepth: plan.bitDepth,
+                            paletteCount: plan.colorType == .palette ? plan.palette.count : nil,
+                            hasTransparencyChunk: plan.trnsData != nil, inputFrameCount: 1,
+                            frames: [RawFrameInfo(region: full, dispose: .none, blend: .source)],
+                            approximatedDelayCount: 0, usedSafeFallback: false)
+    }
+
+    /// PNG's limits: both sides from 1 to 2^31 - 1.
+    static func checkSize(width: Int, height: Int, what: String) throws {
+        guard width > 0, height > 0 else {
+            throw CodecError.invalidInput("\(what) is \(width)x\(height) px; both sides must be at least 1 px")
+        }
+        guard width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw CodecError.invalidInput("\(what) is \(width)x\(height) px; PNG allows at most 2147483647 px a side")
+        }
     }
 }

@@ -1,0 +1,1 @@
+#include <zopfli/zopfli.h>

@@ -1,0 +1,43 @@
+/// What each `DeflateEffort` tries and with which deflater (measured reasons in docs/encoder.md).
+struct EffortProfile: Sendable {
+    /// Cheap deflater used only to rank candidates (ops, filters); its output is never written.
+    let trialEngine: DeflateEngine
+    /// Filter strategies tried while choosing each frame's dispose/blend ops.
+    let planningFilters: [FilterStrategy]
+    /// Filter strategies ranked by the trial deflater for each chosen frame.
+    let finalFilters: [FilterStrategy]
+    /// How many of the best-ranked filterings get the strong deflater.
+    let finalists: Int
+    /// The deflater whose output is written.
+    let strongEngine: DeflateEngine
+    /// When set, also run on the best stream; the smaller result is written.
+    let extraEngine: DeflateEngine?
+
+    /// The profile for an effort.
+    init(_ effort: DeflateEffort) {
+        let all = FilterStrategy.allCases
+        switch effort {
+        case .fast:
+            trialEngine = .libdeflate(level: 1)
+            planningFilters = [.none, .minSum]
+            finalFilters = all
+            finalists = 1
+            strongEngine = .zlib(level: 9)
+            extraEngine = nil
+        case .default:
+            trialEngine = .libdeflate(level: 1)
+            planningFilters = [.none, .minSum]
+            finalFilters = all
+            finalists = 1
+            strongEngine = .libdeflate(level: 12)
+            extraEngine = nil
+        case .max:
+            trialEngine = .libdeflate(level: 3)
+            planningFilters = [.none, .minSum, .entropy]
+            finalFilters = all
+            finalists = 3
+            strongEngine = .libdeflate(level: 12)
+            extraEngine = .zopfli(iterations: 15)
+        }
+    }
+}
