@@ -9,10 +9,7 @@ public struct ImageDecoder: Sendable {
     /// Decodes any supported file into the common model.
     /// - Throws: `CodecError`; never traps on malformed input.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
-        if bytes.count > limits.maxFileBytes {
-            throw CodecError.limitExceeded(what: "a file of \(bytes.count) bytes",
-                                           limit: "\(limits.maxFileBytes) bytes read into memory")
-        }
+        try limits.checkFileSize(bytes.count)
         let format = FormatSniffer.sniff(bytes)
         switch format {
         case .png, .apng: return try PNGDecoder(limits: limits).decode(bytes)

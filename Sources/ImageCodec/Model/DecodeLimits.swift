@@ -19,6 +19,14 @@ public struct DecodeLimits: Equatable, Sendable, Codable {
     /// The documented defaults.
     public static let `default` = DecodeLimits()
 
+    /// Throws `CodecError.limitExceeded` when a file is larger than may be read into memory.
+    public func checkFileSize(_ byteCount: Int) throws {
+        if byteCount > maxFileBytes {
+            throw CodecError.limitExceeded(what: "a file of \(byteCount) bytes",
+                                           limit: "\(maxFileBytes) bytes read into memory")
+        }
+    }
+
     /// Throws `CodecError.limitExceeded` when a declared canvas is too large.
     public func checkCanvas(width: Int, height: Int) throws {
         if width > maxDimension || height > maxDimension {

@@ -15,10 +15,7 @@ public struct PNGDecoder: Sendable {
     /// - Throws: `CodecError`: `.truncated` / `.malformed` for structural faults, `.limitExceeded`
     ///   before allocating, `.corruptData` for bad compressed data, `.library` for libpng failures.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
-        if bytes.count > limits.maxFileBytes {
-            throw CodecError.limitExceeded(what: "a file of \(bytes.count) bytes",
-                                           limit: "\(limits.maxFileBytes) bytes read into memory")
-        }
+        try limits.checkFileSize(bytes.count)
         let structure = try PNGStructure(reading: bytes, limits: limits)
         let header = structure.header
         let pixels = PNGPixelDecoder(limits: limits)

@@ -104,19 +104,9 @@ public struct PackBuilder: Sendable {
     private func tooLarge(_ sticker: StickerSource, bytes: Int) -> Finding {
         let limit = options.maxBytes
         return Finding(rule: "file_too_large", severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
-                       message: "built file is \(Self.grouped(bytes)) bytes, limit \(Self.grouped(limit)) bytes "
-                           + "(\(Self.grouped(bytes - limit)) over)",
+                       message: "built file is \(NumberText.int(bytes)) bytes, limit \(NumberText.int(limit)) bytes "
+                           + "(\(NumberText.int(bytes - limit)) over)",
                        hint: "Reduce the pixel size, the number of frames or the frame rate, or use fewer colours.")
     }
 
-    /// `1234567` -> `1,234,567`, independent of the locale so messages are reproducible.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(c)
-        }
-        return n < 0 ? "-" + out : out
-    }
 }

@@ -54,8 +54,8 @@ struct HTMLStickerCard {
             rows.append(("Loop", String(format: "%.2f s", f.durationMs / 1000) + (f.loops == 0 ? ", forever" : ", \(f.loops) plays")))
         }
         let headroom = maxBytes - f.bytes
-        rows.append(("Bytes", "\(Self.grouped(f.bytes)) (" + (headroom >= 0 ? "\(Self.grouped(headroom)) under" : "\(Self.grouped(-headroom)) over")
-                     + " the \(Self.grouped(maxBytes)) limit)"))
+        rows.append(("Bytes", "\(NumberText.int(f.bytes)) (" + (headroom >= 0 ? "\(NumberText.int(headroom)) under" : "\(NumberText.int(-headroom)) over")
+                     + " the \(NumberText.int(maxBytes)) limit)"))
         rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576)))
         let files = sticker.files.map { "<code>\(HTMLEscape.text($0))</code>" }
         rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
@@ -94,13 +94,4 @@ struct HTMLStickerCard {
     /// A fragment id for a sticker name.
     static func anchor(_ name: String) -> String { "sticker-" + HTMLEscape.token(name) }
 
-    static func grouped(_ n: Int) -> String {
-        let digits = String(abs(n))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
 }
