@@ -199,9 +199,4 @@ final class PackBuilderTests: XCTestCase {
         XCTAssertTrue(plan.files.keys.filter { $0.contains(".sticker/") }.allSatisfy { $0.hasPrefix("Stickers.xcstickers/Fiesta.stickerpack/") })
     }
 
-    func testGroupedNumbers() {
-        XCTAssertEqual(PackBuilder.grouped(0), "0"); XCTAssertEqual(PackBuilder.grouped(999), "999")
-        XCTAssertEqual(PackBuilder.grouped(1000), "1,000"); XCTAssertEqual(PackBuilder.grouped(612_345), "612,345")
-        XCTAssertEqual(PackBuilder.grouped(1_234_567), "1,234,567")
-    }
 }
