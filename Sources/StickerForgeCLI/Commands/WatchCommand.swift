@@ -32,6 +32,7 @@ struct WatchCommand: AsyncParsableCommand {
         let useColor = output.color ?? console.stdoutIsTerminal
         var session = WatchSession()
         var lastSnapshot: CatalogSnapshot?
+        var mediaCache: [String: StickerMedia] = [:]
         var checks = 0
         console.err("watching \(pack.catalog) (Ctrl-C to stop); report: \(html)")
         while exitAfter.map({ checks < $0 }) ?? true {
@@ -50,7 +51,13 @@ struct WatchCommand: AsyncParsableCommand {
                                           maxBytes: configuration.maxBytes, console: console, useColor: useColor)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
                 console.out(checks == 1 ? writer.render(.text) : Self.changes(update, milliseconds: ms))
-                _ = writer.write([ReportTarget(format: .html, path: html)])
+                let unchanged = Set(update.report.stickers.map(\.name)).subtracting(update.reloaded)
+                mediaCache = writer.media(reusing: mediaCache, unchanged: unchanged)
+                do {
+                    try FileIO.writeAtomically(Array(writer.renderHTML(media: mediaCache).utf8), to: html)
+                } catch {
+                    console.err("error: cannot write the HTML report: \(error)")
+                }
             }
             if exitAfter.map({ checks >= $0 }) ?? false { break }
             try await Task.sleep(nanoseconds: UInt64(interval) * 1_000_000)
@@ -66,12 +73,5 @@ struct WatchCommand: AsyncParsableCommand {
         if u.added.isEmpty && u.fixed.isEmpty { lines.append("  no change in findings") }
         lines.append("  " + u.report.summary.sentence)
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension ReportTarget {
-    /// A target from its parts (the command line uses `init?(argument:)`).
-    init(format: ReportFileFormat, path: String) {
-        self.init(argument: "\(format.rawValue):\(path)")!   // "html:" + any path always parses
     }
 }

@@ -19,11 +19,17 @@ struct ReportWriter {
         return format.reporter.render(report, context: context)
     }
 
-    /// The self-contained HTML page.
-    func renderHTML() -> String {
+    /// What the HTML report shows of each sticker, by name. `reusing` supplies media already made
+    /// for stickers in `unchanged` (watch keeps them, so only changed stickers are encoded again).
+    func media(reusing cache: [String: StickerMedia] = [:], unchanged: Set<String> = []) -> [String: StickerMedia] {
         let builder = StickerMediaBuilder()
         var media: [String: StickerMedia] = [:]
         for (subject, sticker) in zip(subjects, report.stickers) {
+            if unchanged.contains(sticker.name), let cached = cache[sticker.name],
+               cached.overlayRules == Self.overlayRules(sticker) {
+                media[sticker.name] = cached
+                continue
+            }
             let fileBytes: [UInt8]?
             if !subject.isSequence, let file = subject.source.files.first {
                 fileBytes = try? FileIO.read(FileIO.join(report.pack.path, file), maxBytes: 64 << 20)  // unreadable: the card shows the decoded frames instead
@@ -32,7 +38,17 @@ struct ReportWriter {
             }
             media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings)
         }
-        return HTMLReportRenderer().render(report, media: media, rules: BuildRules.reportDescriptions, maxBytes: maxBytes)
+        return media
+    }
+
+    /// The self-contained HTML page.
+    func renderHTML(media: [String: StickerMedia]? = nil) -> String {
+        HTMLReportRenderer().render(report, media: media ?? self.media(), rules: BuildRules.reportDescriptions,
+                                    maxBytes: maxBytes)
+    }
+
+    private static func overlayRules(_ sticker: StickerReport) -> [String] {
+        Set(sticker.findings.map(\.rule)).intersection(["edge_halo", "gif_hard_edges"]).sorted()
     }
 
     /// The report as a file's bytes in `format` (never coloured).
