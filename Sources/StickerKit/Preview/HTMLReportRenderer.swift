@@ -85,7 +85,10 @@ public struct HTMLReportRenderer: Sendable {
     }
 
     private func packFindings(_ report: CheckReport, rules: [RuleDescription]) -> String {
-        let pack = report.findings.filter { $0.sticker == nil }
+        // A finding naming a sticker the report has no card for (one the catalog reader dropped)
+        // shows here too, or the page would hide it.
+        let carded = Set(report.stickers.map(\.name))
+        let pack = report.findings.filter { $0.sticker.map { !carded.contains($0) } ?? true }
         guard !pack.isEmpty else { return "" }
         return "<section class=\"pack-findings\" aria-labelledby=\"pack-heading\"><h2 id=\"pack-heading\">Pack</h2>"
             + HTMLStickerCard.findingList(pack) + "</section>"

@@ -91,7 +91,20 @@ struct HTMLStickerCard {
         return (max(w, 1), max(h, 1))
     }
 
-    /// A fragment id for a sticker name.
-    static func anchor(_ name: String) -> String { "sticker-" + HTMLEscape.token(name) }
+    /// A fragment id for a sticker name, distinct for distinct names (`猫` and `犬` must not both
+    /// become `sticker-_`): letters, digits and `-` stay, every other scalar becomes `_<hex>_`.
+    static func anchor(_ name: String) -> String {
+        var out = "sticker-"
+        for scalar in name.unicodeScalars {
+            let safe = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+                || (scalar >= "0" && scalar <= "9") || scalar == "-"
+            if safe {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "_" + String(scalar.value, radix: 16) + "_"
+            }
+        }
+        return out
+    }
 
 }

@@ -34,6 +34,8 @@ public struct CatalogSnapshot: Equatable, Sendable {
             let path = folder.isEmpty ? root : root + "/" + folder
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }  // vanished mid-walk: next poll sees it
             for name in names where !name.hasPrefix(".") {
+                // The limit holds inside one folder too: a single huge folder is the likely case.
+                guard stamps.count < limit else { break }
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 var st = stat()
                 guard lstat(root + "/" + relative, &st) == 0 else { continue }

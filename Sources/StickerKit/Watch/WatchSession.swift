@@ -35,18 +35,21 @@ public struct WatchSession: Sendable {
         let loader = SubjectLoader(limits: configuration.decodeLimits)
         let root = pack.root
         var subjects: [StickerSubject?] = []
-        var toLoad: [(Int, StickerSource)] = []
+        var toLoad: [(Int, StickerSource, [FileStamp?])] = []
         for (index, source) in pack.stickers.enumerated() {
             let stamps = source.files.map { FileStamp.of(root + "/" + $0) }
             if let hit = cache[source.name], hit.files == source.files, hit.stamps == stamps, hit.source == source {
                 subjects.append(hit.subject)
             } else {
                 subjects.append(nil)
-                toLoad.append((index, source))
+                toLoad.append((index, source, stamps))
             }
         }
+        // The stamps cached are the ones taken before decoding: a file saved while it was being
+        // decoded then differs from its stamp at the next poll and is decoded again, instead of
+        // its half-written state being cached under the finished file's stamp.
         let loaded = await BoundedConcurrency.map(toLoad, limit: checker.concurrency) { item in
-            (item.0, loader.load(item.1, root: root), item.1.files.map { FileStamp.of(root + "/" + $0) })
+            (item.0, loader.load(item.1, root: root), item.2)
         }
         var fresh: [String: Cached] = [:]
         for (index, subject, stamps) in loaded {

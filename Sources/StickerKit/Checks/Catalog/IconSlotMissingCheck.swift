@@ -34,7 +34,17 @@ public struct IconSlotMissingCheck: PackCheck {
                 CheckExample("no icon set", pack: .example()),
                 CheckExample("marketing icon missing", pack: .example(iconSet: partial, icons: PackSubject.exampleIcons(partial))),
             ],
-            nonTriggering: [CheckExample("all slots", pack: .example(iconSet: full, icons: PackSubject.exampleIcons(full)))])
+            nonTriggering: [
+                CheckExample("all slots", pack: .example(iconSet: full, icons: PackSubject.exampleIcons(full))),
+                CheckExample("icon source configured", pack: iconSourceConfigured),
+            ])
+    }
+
+    /// A pack without an icon set whose `stickerforge.yml` names an icon source: `build` draws every slot from it.
+    private static var iconSourceConfigured: PackSubject {
+        var subject = PackSubject.example()
+        subject.pack.config.icon = "icon.png"
+        return subject
     }
 }
 

@@ -1,0 +1,177 @@
+import Foundation
+import StickerKit
+import XCTest
+
+/// The HTML report: byte-exact against a golden file, plus the properties that matter on their own
+/// (escaping, alt texts, drawer columns, display sizes, no network, byte headroom).
+final class HTMLReportRendererTests: XCTestCase {
+    func testGolden() throws {
+        try PreviewGolden.assertMatches(try HTMLReportFixture.render(), file: "report.html",
+                                        version: HTMLReportFixture.version)
+    }
+
+    func testHostileNameNeverAppearsUnescaped() throws {
+        let html = try HTMLReportFixture.render()
+        XCTAssertFalse(html.contains(HTMLReportFixture.hostileName))
+        XCTAssertFalse(html.contains("alert(\"x\")"))
+        XCTAssertFalse(html.contains("\"é 猫\""))
+        // The only script element is the page's own filter script.
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1)
+        XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 1)
+        // Escaped in the card heading, the drawer's and the card's alt texts.
+        XCTAssertTrue(html.contains("<h3>\(HTMLReportFixture.hostileEscaped)</h3>"))
+        XCTAssertEqual(html.components(separatedBy: "alt=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 1 + 5 + 3)
+        XCTAssertTrue(html.contains("<h1>Party &amp; &lt;Friends&gt;</h1>"))
+        // Anchors and the links to them are tokens, never raw text.
+        let ids = Self.captures(##"(?:id|href)="#?(sticker-[^"]*)""##, in: html).map { $0[0] }
+        XCTAssertEqual(ids.count, 2 * 3)
+        for id in ids {
+            XCTAssertNil(id.range(of: "[^A-Za-z0-9_-]", options: .regularExpression), id)
+        }
+    }
+
+    func testAltTextsComeFromAccessibilityLabels() throws {
+        let html = try HTMLReportFixture.render()
+        let alts = Self.captures(#"alt="([^"]*)""#, in: html).map { $0[0] }
+        let wave = "Waving hand &quot;hi&quot; &amp; &lt;3"
+        // Wave: drawer + 5 backgrounds + 3 scales + the overlay's base image; the hostile sticker has
+        // no label, so its name stands in; the overlay itself says what it marks.
+        XCTAssertEqual(alts.filter { $0 == wave }.count, 1 + 5 + 3 + 1)
+        XCTAssertEqual(alts.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 1 + 5 + 3)
+        XCTAssertEqual(alts.filter { $0 == "Edge pixels flagged by edge_halo" }.count, 1)
+        XCTAssertEqual(alts.count, 10 + 9 + 1)
+        XCTAssertFalse(alts.contains("Wave"))
+    }
+
+    func testDrawerColumnsFollowGridSize() throws {
+        for (grid, columns, cell) in [(GridSize.small, 4, 100), (.regular, 3, 136), (.large, 2, 206)] {
+            let html = try HTMLReportFixture.render(grid: grid)
+            XCTAssertTrue(html.contains("<div class=\"drawer\" style=\"--cols:\(columns);--cell:\(cell)px\">"), "\(grid)")
+            XCTAssertEqual(html.components(separatedBy: "--cols:").count - 1, 1, "\(grid)")
+            XCTAssertTrue(html.contains("<body class=\"grid-\(grid.rawValue)\">"), "\(grid)")
+        }
+    }
+
+    func testDisplaySizesFollowPoints() throws {
+        let cards = try Self.cards(HTMLReportFixture.render())
+        XCTAssertEqual(cards.count, 3)
+        // 408 px on the regular grid: 136 pt, so 136 CSS px at 1x on 5 backgrounds, then 136/272/408
+        // for @1x/@2x/@3x, then the overlay stack at @3x (base and mark).
+        XCTAssertEqual(Self.imageSizes(cards[0]), Array(repeating: 136, count: 5) + [136, 272, 408, 408, 408])
+        XCTAssertTrue(cards[0].contains("<span class=\"stack\" style=\"width:408px;height:408px\">"))
+        // 618 px on a regular pack is shrunk into the 408 px cell: 136 at 1x.
+        XCTAssertEqual(Self.imageSizes(cards[1]), Array(repeating: 136, count: 5) + [136, 272, 408])
+        XCTAssertEqual(Self.imageSizes(cards[2]), [])
+        XCTAssertTrue(cards[2].contains("<p class=\"missing\">This sticker could not be shown: see its findings.</p>"))
+        // On a large pack the 618 px sticker keeps its 206 pt, the 408 px one shows at 136 pt.
+        let large = try Self.cards(HTMLReportFixture.render(grid: .large))
+        XCTAssertEqual(Self.imageSizes(large[1]), Array(repeating: 206, count: 5) + [206, 412, 618])
+        XCTAssertEqual(Self.imageSizes(large[0]).prefix(8), ArraySlice(Array(repeating: 136, count: 5) + [136, 272, 408]))
+        // The drawer shows every sticker with media at 1x.
+        let html = try HTMLReportFixture.render()
+        let drawer = try XCTUnwrap(html.range(of: "<div class=\"drawer\"").map { String(html[$0.lowerBound...]) })
+        let drawerOnly = drawer.components(separatedBy: "</div>")[0]
+        XCTAssertEqual(Self.imageSizes(drawerOnly), [136, 136])
+        XCTAssertTrue(drawerOnly.contains("<span class=\"missing\">no image</span>"))
+    }
+
+    func testNoNetworkURLs() throws {
+        let html = try HTMLReportFixture.render().lowercased()
+        XCTAssertFalse(html.contains("http://"))
+        XCTAssertFalse(html.contains("https://"))
+        XCTAssertFalse(html.contains("src=\"//"))
+        XCTAssertFalse(html.contains("url("))
+    }
+
+    func testBytesAndHeadroom() throws {
+        let cards = try Self.cards(HTMLReportFixture.render())
+        XCTAssertTrue(cards[0].contains("<dt>Bytes</dt><dd>48,010 (451,990 under the 500,000 limit)</dd>"))
+        XCTAssertTrue(cards[1].contains("<dt>Bytes</dt><dd>612,345 (112,345 over the 500,000 limit)</dd>"))
+        XCTAssertFalse(cards[2].contains("<dt>Bytes</dt>"))
+    }
+
+    func testPackFindingsSectionListsOnlyPackLevelFindings() throws {
+        let html = try HTMLReportFixture.render()
+        let start = try XCTUnwrap(html.range(of: "<section class=\"pack-findings\""))
+        let section = String(html[start.lowerBound...]).components(separatedBy: "</section>")[0]
+        XCTAssertEqual(section.components(separatedBy: "<li ").count - 1, 1)
+        XCTAssertTrue(section.contains("data-rule=\"icon_slot_missing\""))
+        XCTAssertTrue(section.contains("<p class=\"message\">no Messages app icon set (iMessage App Icon.stickersiconset)</p>"))
+    }
+
+    // MARK: helpers
+
+    /// The sticker cards, in order.
+    static func cards(_ html: String) -> [String] {
+        html.components(separatedBy: "<article ").dropFirst().map { $0.components(separatedBy: "</article>")[0] }
+    }
+
+    /// Widths of the `<img>` tags in `html`, asserting each is square like the fixture's media.
+    static func imageSizes(_ html: String) -> [Int] {
+        captures(#"<img [^>]*width="(\d+)" height="(\d+)""#, in: html).map { pair in
+            XCTAssertEqual(pair[0], pair[1])
+            return Int(pair[0]) ?? -1
+        }
+    }
+
+    static func captures(_ pattern: String, in text: String) -> [[String]] {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            XCTFail("bad pattern \(pattern)"); return []
+        }
+        let ns = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { match in
+            (1..<match.numberOfRanges).map { ns.substring(with: match.range(at: $0)) }
+        }
+    }
+}
+
+/// Golden files of this folder, compared like the reporters' (STICKERFORGE_UPDATE_GOLDEN=1 rewrites them).
+enum PreviewGolden {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func assertMatches(_ actual: String, file name: String, version: String,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let normalised = actual.replacingOccurrences(of: version, with: "{{VERSION}}")
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["STICKERFORGE_UPDATE_GOLDEN"] == "1" {
+            try Data(normalised.utf8).write(to: url)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        guard normalised != expected else { return }
+        let a = normalised.components(separatedBy: "\n"), e = expected.components(separatedBy: "\n")
+        let first = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
+        XCTFail("\(name) differs at line \(first + 1):\n  got:  \(first < a.count ? a[first] : "<end>")\n"
+                + "  want: \(first < e.count ? e[first] : "<end>")", file: file, line: line)
+    }
+}
+
+/// Regressions: anchors must be distinct for distinct names, and no finding may be left off the page.
+final class HTMLReportRendererRegressionTests: XCTestCase {
+    private func report(_ names: [String], extra: [Finding] = []) -> CheckReport {
+        let stickers = names.map { StickerReport(name: $0, files: ["\($0).png"], facts: nil, findings: []) }
+        return CheckReport(tool: ToolInfo(version: "t"), pack: PackInfo(name: "P", gridSize: .regular, path: "/p"),
+                           summary: ReportSummary(stickers: names.count, errors: 0, warnings: extra.count, infos: 0,
+                                                  passed: names.count),
+                           stickers: stickers, findings: extra)
+    }
+
+    func testAnchorsAreDistinctForDistinctNames() {
+        let names = ["猫", "犬", "a b", "a_b", "a-b", "a.b", "A"]
+        let html = HTMLReportRenderer().render(report(names), media: [:], rules: [], maxBytes: 500_000)
+        let ids = HTMLReportRendererTests.captures(#"<article [^>]*id="([^"]*)""#, in: html).map { $0[0] }
+        XCTAssertEqual(ids.count, names.count)
+        XCTAssertEqual(Set(ids).count, names.count, "\(ids)")
+        for id in ids { XCTAssertNil(id.range(of: "[^A-Za-z0-9_-]", options: .regularExpression), id) }
+        XCTAssertEqual(ids[0], "sticker-_732b_")
+        XCTAssertEqual(ids[6], "sticker-A")
+    }
+
+    func testFindingOfAStickerWithoutACardShowsAtPackLevel() {
+        let ghost = Finding(rule: "invalid_contents_json", severity: .warning, sticker: "Ghost", file: "Ghost.sticker/Contents.json",
+                            message: "Ghost.sticker/Contents.json is not valid JSON", hint: "Fix the file.")
+        let html = HTMLReportRenderer().render(report(["Wave"], extra: [ghost]), media: [:], rules: [], maxBytes: 500_000)
+        XCTAssertTrue(html.contains("<p class=\"message\">Ghost.sticker/Contents.json is not valid JSON</p>"))
+        XCTAssertTrue(html.contains("<section class=\"pack-findings\""))
+    }
+}
