@@ -64,10 +64,11 @@ extension CheckReport {
             copy.stickers[i].findings = (copy.stickers[i].findings.filter { !replacedRules.contains($0.rule) }
                 + added.filter { $0.sticker == name }).sorted(by: FindingOrder.precedes)
         }
-        let packLevel = (findings.filter { $0.sticker == nil || !known.contains($0.sticker ?? "") }
-            .filter { !replacedRules.contains($0.rule) }
-            + added.filter { $0.sticker == nil || !known.contains($0.sticker ?? "") })
-            .sorted(by: FindingOrder.precedes)
+        let kept = findings.filter { !replacedRules.contains($0.rule) && ($0.sticker == nil || !known.contains($0.sticker ?? "")) }
+            + added.filter { $0.sticker == nil || !known.contains($0.sticker ?? "") }
+        // As in a fresh report: pack-level findings first, then those naming a sticker with no entry.
+        let packLevel = kept.filter { $0.sticker == nil }.sorted(by: FindingOrder.precedes)
+            + kept.filter { $0.sticker != nil }.sorted(by: FindingOrder.precedes)
         copy.findings = packLevel + copy.stickers.flatMap(\.findings)
         copy.summary = ReportSummary.tally(stickers: copy.stickers, findings: copy.findings)
         return copy
