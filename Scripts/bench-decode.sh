@@ -38,13 +38,18 @@ stickers=("$work/anim-ours.png" "$work/anim-ffmpeg.png")
 for k in 00 06 12 18; do stickers+=("$work/anim/frame_$k.png"); done
 while IFS= read -r f; do stickers+=("$f"); done < <(find Samples/StarterPack -maxdepth 1 -type f \( -name '*.png' -o -name '*.gif' -o -name '*.jpg' \) | sort)
 
-best() { # best of 3 runs of a command that prints "<seconds> seconds, ..."
-    local b=""
+# best CMD...: "wall cpu" of the best of 3 runs of a command that prints "<seconds> seconds, ...".
+# wall is the command's own timer (decoding only); cpu is user+sys of the whole process, which
+# stays meaningful when other jobs load the machine (wall then stretches with the load).
+best() {
+    local b="" c=""
     for _ in 1 2 3; do
-        local s; s=$("$@" | awk '{print $1}')
+        local s; s=$(/usr/bin/time -o "$work/.cpu" -f "%U %S" "$@" | awk '{print $1}')
+        local u; u=$(awk '{printf "%.2f", $1 + $2}' "$work/.cpu")
         if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
+        if [[ -z "$c" ]] || awk -v a="$u" -v b="$c" 'BEGIN{exit !(a<b)}'; then c="$u"; fi
     done
-    echo "$b"
+    echo "$b $c"
 }
 
 # compare NAME ITERATIONS FILE...: one table row.
@@ -54,11 +59,12 @@ compare() {
     load=$(cut -d' ' -f1 /proc/loadavg)
     c=$(best "$work/decode_floor" "$n" "$@")
     ours=$(best "$sf" bench-decode --iterations "$n" "$@")
-    awk -v n="$name" -v f="$#" -v i="$n" -v c="$c" -v o="$ours" -v l="$load" \
-        'BEGIN { printf "%-34s %6d %5d %9.4f %9.4f %6.2fx %6s\n", n, f, i, c, o, o / c, l }'
+    awk -v n="$name" -v f="$#" -v i="$n" -v c="$c" -v o="$ours" -v l="$load" 'BEGIN {
+        split(c, a, " "); split(o, b, " ");
+        printf "%-20s %6d %5d %9.4f %9.4f %6.2fx %7.2f %7.2f %6.2fx %6s\n", n, f, i, a[1], b[1], b[1] / a[1], a[2], b[2], b[2] / a[2], l }'
 }
 
-printf '%-34s %6s %5s %9s %9s %7s %6s\n' "set" "files" "iter" "C s" "ours s" "ratio" "load1"
+printf '%-20s %6s %5s %9s %9s %7s %7s %7s %7s %6s\n' "set" "files" "iter" "C wall" "ours wall" "ratio" "C cpu" "ours cpu" "ratio" "load1"
 compare corpus "$iterations" "${corpus[@]}"
 compare stickers "$iterations" "${stickers[@]}"
 if [[ -n "${PER_FILE:-}" ]]; then
