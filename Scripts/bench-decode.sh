@@ -1,33 +1,73 @@
 #!/usr/bin/env bash
 # Decode throughput: StickerForge's decoders (in process, `stickerforge bench-decode`) against the
-# plain C-library decode loop of the same files (Scripts/bench/decode_floor.c, no compositing).
-# Usage: Scripts/bench-decode.sh [ITERATIONS]   (default 20)
+# plain C-library decode loop of the same files (Scripts/bench/decode_floor.c: libpng, giflib,
+# libjpeg-turbo; APNG frames decoded one by one, no compositing, no validation).
+# Two file sets, timed separately because they tell different stories:
+#   corpus    the PngSuite valid files (../shared/corpus/pngsuite/png, names not starting with x)
+#             plus every image under Samples/: mostly 32x32 test images, so per-file overhead shows
+#   stickers  sticker-sized work: a generated 24-frame 408x408 soft-edged APNG written by our
+#             encoder (`assemble --effort fast`) and the same frames by ffmpeg (full frames, RGBA),
+#             four 408x408 RGBA stills (Pillow), and the sample pack's stills, GIF and JPEG
+# Usage: Scripts/bench-decode.sh [ITERATIONS]   (default 20; best of 3 runs each)
+# Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
+sf_require_swift
 iterations="${1:-20}"
-Scripts/setup.sh
-swift build -c release --product stickerforge >/dev/null
-work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/decode_floor" Scripts/bench/decode_floor.c -lpng16 -lgif -ljpeg
-
-files=()
-corpus=../shared/corpus/pngsuite/png
-if [ -d "$corpus" ]; then
-  while IFS= read -r f; do files+=("$f"); done < <(ls "$corpus"/*.png | grep -v '/x' | sort)
+sf="$SF_ROOT/.build/release/stickerforge"
+if [[ -z "${SKIP_BUILD:-}" ]]; then
+    Scripts/setup.sh
+    swift build -c release --product stickerforge >/dev/null
 fi
-while IFS= read -r f; do files+=("$f"); done < <(find Samples -type f \( -name '*.png' -o -name '*.gif' -o -name '*.jpg' \) | sort)
-echo "files: ${#files[@]}, iterations: $iterations"
-best() { # best of 3 runs of a command that prints "<seconds> seconds, ..."
-  local b=""
-  for _ in 1 2 3; do
-    local s; s=$("$@" | awk '{print $1}')
-    if [ -z "$b" ] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
-  done
-  echo "$b"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+cc -O2 -o "$work/decode_floor" Scripts/bench/decode_floor.c -lpng16 -lgif -ljpeg -lz
+
+corpus=()
+if [[ -d ../shared/corpus/pngsuite/png ]]; then
+    while IFS= read -r f; do corpus+=("$f"); done < <(ls ../shared/corpus/pngsuite/png/*.png | grep -v '/x' | sort)
+else
+    sf_warn "PngSuite not found at ../shared/corpus/pngsuite/png; the corpus set has only the samples"
+fi
+while IFS= read -r f; do corpus+=("$f"); done < <(find Samples -type f \( -name '*.png' -o -name '*.gif' -o -name '*.jpg' \) | sort)
+
+python3 Scripts/gen-bench-anim.py "$work/anim" 24 408
+rm -f "$work/anim"/*.rgba
+"$sf" assemble "$work/anim" --fps 12 --effort fast --output "$work/anim-ours.png" >/dev/null
+ffmpeg -y -loglevel error -framerate 12 -i "$work/anim/frame_%02d.png" -f apng -plays 0 "$work/anim-ffmpeg.png"
+stickers=("$work/anim-ours.png" "$work/anim-ffmpeg.png")
+for k in 00 06 12 18; do stickers+=("$work/anim/frame_$k.png"); done
+while IFS= read -r f; do stickers+=("$f"); done < <(find Samples/StarterPack -maxdepth 1 -type f \( -name '*.png' -o -name '*.gif' -o -name '*.jpg' \) | sort)
+
+# best CMD...: "wall cpu" of the best of 3 runs of a command that prints "<seconds> seconds, ...".
+# wall is the command's own timer (decoding only); cpu is user+sys of the whole process, which
+# stays meaningful when other jobs load the machine (wall then stretches with the load).
+best() {
+    local b="" c=""
+    for _ in 1 2 3; do
+        local s; s=$(/usr/bin/time -o "$work/.cpu" -f "%U %S" "$@" | awk '{print $1}')
+        local u; u=$(awk '{printf "%.2f", $1 + $2}' "$work/.cpu")
+        if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
+        if [[ -z "$c" ]] || awk -v a="$u" -v b="$c" 'BEGIN{exit !(a<b)}'; then c="$u"; fi
+    done
+    echo "$b $c"
 }
-c=$(best "$work/decode_floor" "$iterations" "${files[@]}")
-ours=$(best .build/release/stickerforge bench-decode --iterations "$iterations" "${files[@]}")
-printf '%-28s %10s\n' "decoder" "seconds"
-printf '%-28s %10s\n' "C libraries (floor)" "$c"
-printf '%-28s %10s\n' "StickerForge ImageDecoder" "$ours"
-awk -v a="$ours" -v b="$c" 'BEGIN{printf "ratio: %.2fx the C floor\n", a/b}'
+
+# compare NAME ITERATIONS FILE...: one table row.
+compare() {
+    local name="$1" n="$2"; shift 2
+    local load c ours
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    c=$(best "$work/decode_floor" "$n" "$@")
+    ours=$(best "$sf" bench-decode --iterations "$n" "$@")
+    awk -v n="$name" -v f="$#" -v i="$n" -v c="$c" -v o="$ours" -v l="$load" 'BEGIN {
+        split(c, a, " "); split(o, b, " ");
+        printf "%-20s %6d %5d %9.4f %9.4f %6.2fx %7.2f %7.2f %6.2fx %6s\n", n, f, i, a[1], b[1], b[1] / a[1], a[2], b[2], b[2] / a[2], l }'
+}
+
+printf '%-20s %6s %5s %9s %9s %7s %7s %7s %7s %6s\n' "set" "files" "iter" "C wall" "ours wall" "ratio" "C cpu" "ours cpu" "ratio" "load1"
+compare corpus "$iterations" "${corpus[@]}"
+compare stickers "$iterations" "${stickers[@]}"
+if [[ -n "${PER_FILE:-}" ]]; then
+    for f in "${stickers[@]}"; do compare "$(basename "$f")" "$iterations" "$f"; done
+fi
+echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"
