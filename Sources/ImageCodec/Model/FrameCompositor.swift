@@ -37,11 +37,19 @@ public struct FrameCompositor: Sendable {
         let cw = canvas.width
         src.pixels.withUnsafeBufferPointer { s in
             canvas.pixels.withUnsafeMutableBufferPointer { d in
+                let rowBytes = clip.width * 4
                 for y in clip.y..<clip.maxY {
                     var si = ((y - originY) * src.width + (clip.x - originX)) * 4
                     var di = (y * cw + clip.x) * 4
+                    if blend == .source {
+                        // Source replaces every pixel of the row: one block copy instead of a
+                        // per-pixel loop (most APNG frames are blend source).
+                        _ = UnsafeMutableBufferPointer(rebasing: d[di..<di + rowBytes])
+                            .update(fromContentsOf: UnsafeBufferPointer(rebasing: s[si..<si + rowBytes]))
+                        continue
+                    }
                     for _ in clip.x..<clip.maxX {
-                        if blend == .source || s[si + 3] == 255 {
+                        if s[si + 3] == 255 {
                             d[di] = s[si]; d[di + 1] = s[si + 1]; d[di + 2] = s[si + 2]; d[di + 3] = s[si + 3]
                         } else if s[si + 3] != 0 {
                             Self.over(s, si, d, di)
@@ -71,7 +79,17 @@ public struct FrameCompositor: Sendable {
     }
 
     private mutating func fill(_ r: PixelRegion, with colour: RGBA) {
-        for y in r.y..<r.maxY { for x in r.x..<r.maxX { canvas[x, y] = colour } }
+        // Through one buffer pointer: the pixel subscript checked uniqueness on every pixel.
+        let cw = canvas.width
+        canvas.pixels.withUnsafeMutableBufferPointer { d in
+            for y in r.y..<r.maxY {
+                var di = (y * cw + r.x) * 4
+                for _ in r.x..<r.maxX {
+                    d[di] = colour.r; d[di + 1] = colour.g; d[di + 2] = colour.b; d[di + 3] = colour.a
+                    di += 4
+                }
+            }
+        }
     }
 
     private mutating func paste(_ p: PixelBuffer, at r: PixelRegion) {
