@@ -221,6 +221,7 @@ def build_cases(binary, work):
 
 def load_driver():
     """The DevTools-pipe driver shared with verify-report.py (a file name with a dash: no import)."""
+    sys.dont_write_bytecode = True  # no __pycache__ in Scripts/
     spec = importlib.util.spec_from_file_location("verify_report", os.path.join(ROOT, "Scripts", "verify-report.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
