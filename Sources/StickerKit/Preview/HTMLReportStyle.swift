@@ -19,6 +19,7 @@ enum HTMLReportStyle {
         .card{background:#fff;border:1px solid var(--line);border-left:6px solid #2e7d32;border-radius:10px;padding:14px;margin-bottom:16px}
         .card.sev-error{border-left-color:var(--err)}.card.sev-warning{border-left-color:var(--warn)}.card.sev-info{border-left-color:var(--info)}
         .stage,.scales{display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px;margin-bottom:10px}
+        .scales{overflow-x:auto}
         figure{margin:0;padding:10px;border-radius:10px;display:flex;flex-direction:column;align-items:center;justify-content:center;min-width:96px}
         figcaption{font-size:.8rem;margin-top:6px;padding:1px 6px;border-radius:4px;background:rgba(255,255,255,.9);color:#1b1b1f}
         .bg-dark{background:#000}.bg-light{background:#fff;border:1px solid var(--line)}
