@@ -42,12 +42,7 @@ class Reference:
 
     def __init__(self, path):
         self.path = path
-        with open(path, "rb") as f:
-            head = f.read(32)
-        is_png = head[:8] == b"\x89PNG\r\n\x1a\n"
-        self.sixteen_bit = is_png and head[24] == 16
-        # Grey below 8 bits: Pillow scales the pixels to 8 bits but not the tRNS grey value.
-        self.low_grey_depth = head[24] if is_png and head[25] == 0 and head[24] < 8 else None
+        self.sixteen_bit, self.low_grey_depth = png_depth_quirks(path)
         im = Image.open(path)
         self.format = im.format  # PNG (also APNG), GIF, JPEG
         self.size = im.size
@@ -68,6 +63,25 @@ class Reference:
         if self.format == "JPEG":
             return 2
         return 1 if self.sixteen_bit else 0
+
+
+def png_depth_quirks(path):
+    """(16-bit PNG?, grey bit depth below 8 or None): the cases where Pillow needs help."""
+    with open(path, "rb") as f:
+        head = f.read(32)
+    is_png = head[:8] == b"\x89PNG\r\n\x1a\n" and len(head) >= 26
+    sixteen_bit = is_png and head[24] == 16
+    # Grey below 8 bits: Pillow scales the pixels to 8 bits but not the tRNS grey value.
+    low_grey_depth = head[24] if is_png and head[25] == 0 and head[24] < 8 else None
+    return sixteen_bit, low_grey_depth
+
+
+def read_rgba(path):
+    """A still PNG (one of our frame files) as RGBA through the same workarounds as the reference:
+    our encoder writes the smallest exact colour type, low-bit grey with a tRNS key included."""
+    im = Image.open(path)
+    im.load()
+    return to_rgba(im, *png_depth_quirks(path))
 
 
 def to_rgba(im, sixteen_bit, low_grey_depth=None):
@@ -171,8 +185,7 @@ def check_file(binary, path, workdir):
     largest_seen = 0
     for index, (entry, (want, want_delay)) in enumerate(zip(listed, ref.frames)):
         try:
-            got = Image.open(os.path.join(out, entry["file"]))
-            got.load()
+            got = read_rgba(os.path.join(out, entry["file"]))
         except (OSError, KeyError, TypeError) as error:
             problems.append(f"frame {index}: unreadable ({error})")
             continue
