@@ -69,6 +69,7 @@ struct ReportWriter {
         var ok = true
         for target in targets {
             do {
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: target.path).deletingLastPathComponent().path, withIntermediateDirectories: true)
                 try FileIO.writeAtomically(fileBytes(target.format), to: target.path)
             } catch {
                 console.err("error: cannot write the \(target.format.rawValue) report: \(error)")

@@ -1,5 +1,0 @@
-import XCTest
-
-final class StickerForgeCLISmokeTests: XCTestCase {
-    func testModuleLoads() { XCTAssertTrue(true) }
-}
