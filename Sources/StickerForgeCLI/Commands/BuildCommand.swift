@@ -64,8 +64,9 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitStatus.unusable
         }
         progress.finish()
-        let report = checked.report.amended(with: Self.configured(plan.findings, by: configuration),
-                                            replacing: ["file_too_large", "icon_slot_missing"])
+        // The build judges file_too_large on what it wrote; icon slots are already reported by the check.
+        let built = plan.findings.filter { $0.rule != IconSlotMissingCheck.description.id }
+        let report = checked.report.amended(with: Self.configured(built, by: configuration), replacing: ["file_too_large"])
         let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
         do {

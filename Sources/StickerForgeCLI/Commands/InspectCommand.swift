@@ -53,9 +53,9 @@ struct InspectRecord: Encodable {
         do {
             let image = try ImageDecoder().decode(FileIO.read(path, maxBytes: DecodeLimits.default.maxFileBytes))
             width = image.width; height = image.height; loopCount = image.loopCount
-            durationMs = image.loopDurationMilliseconds; facts = image.facts; error = nil
+            durationMs = (image.loopDurationMilliseconds * 1000).rounded() / 1000; facts = image.facts; error = nil
             frames = image.frames.map {
-                FrameRecord(delayMs: $0.delay.milliseconds, delayNumerator: $0.delay.numerator,
+                FrameRecord(delayMs: ($0.delay.milliseconds * 1000).rounded() / 1000, delayNumerator: $0.delay.numerator,
                             delayDenominator: $0.delay.denominator, region: $0.raw?.region,
                             dispose: $0.raw?.dispose, blend: $0.raw?.blend)
             }

@@ -7,6 +7,12 @@ struct ReportTarget: ExpressibleByArgument, Equatable {
     /// Where to write it.
     var path: String
 
+    /// A target from its parts.
+    init(format: ReportFileFormat, path: String) {
+        self.format = format
+        self.path = path
+    }
+
     init?(argument: String) {
         guard let colon = argument.firstIndex(of: ":") else { return nil }
         let name = String(argument[..<colon]), path = String(argument[argument.index(after: colon)...])

@@ -67,7 +67,7 @@ extension PackBuilder {
     }
 
     /// Whether an existing folder may be replaced: ours (a readable build record) or empty.
-    private func isReplaceable(_ folder: String) throws -> Bool {
+    func isReplaceable(_ folder: String) throws -> Bool {
         if try BuildRecord.load(fromFolder: folder) != nil { return true }
         do { return try FileManagerListing.contents(of: folder).isEmpty } catch {
             throw BuildError.io(path: folder, reason: "cannot list (\(FileIO.reasonText(error)))")

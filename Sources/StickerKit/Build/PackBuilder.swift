@@ -22,9 +22,17 @@ public struct PackBuilder: Sendable {
     /// A sticker that fails to build becomes a `build_failed` finding while the others still build;
     /// a built sticker over `maxBytes` becomes `file_too_large`. Unchanged stickers reuse the
     /// previous build's bytes (keys in `.stickerforge-build.json`).
-    /// - Throws: `BuildError` for an unusable icon source or a foreign build record.
+    /// - Throws: `BuildError` for an unusable icon source, a foreign build record or an existing
+    ///   output folder that is not a StickerForge build.
     public func prepare(_ pack: StickerPack, progress: (@Sendable (BatchProgress) -> Void)? = nil) async throws -> BuildPlan {
         let previous = try BuildRecord.load(fromFolder: options.outputDirectory)
+        // Refuse a foreign output folder before encoding anything (write() checks again).
+        let existing = FileIO.kind(of: options.outputDirectory)
+        if existing.exists {
+            guard existing.isDirectory, try isReplaceable(options.outputDirectory) else {
+                throw BuildError.notOurFolder(path: URL(fileURLWithPath: options.outputDirectory).standardizedFileURL.path)
+            }
+        }
         let packFolder = PackLayout.pack(pack.name)
         var findings: [Finding] = []
         var jobs: [(sticker: StickerSource, folder: String)] = []
