@@ -13,6 +13,16 @@ struct EffortProfile: Sendable {
     /// When set, also run on the best stream; the smaller result is written.
     let extraEngine: DeflateEngine?
 
+    /// Speed over size: unfiltered rows, the quickest deflate, no second opinions.
+    static let draft = EffortProfile(trialEngine: .libdeflate(level: 1), planningFilters: [.none], finalFilters: [.none],
+                                     finalists: 1, strongEngine: .libdeflate(level: 1), extraEngine: nil)
+
+    private init(trialEngine: DeflateEngine, planningFilters: [FilterStrategy], finalFilters: [FilterStrategy],
+                 finalists: Int, strongEngine: DeflateEngine, extraEngine: DeflateEngine?) {
+        self.trialEngine = trialEngine; self.planningFilters = planningFilters; self.finalFilters = finalFilters
+        self.finalists = finalists; self.strongEngine = strongEngine; self.extraEngine = extraEngine
+    }
+
     /// The profile for an effort.
     init(_ effort: DeflateEffort) {
         let all = FilterStrategy.allCases

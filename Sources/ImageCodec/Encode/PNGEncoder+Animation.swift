@@ -5,7 +5,7 @@ extension PNGEncoder {
         let merged = Self.mergingIdentical(images, delays: frames.map(\.delay))
         let delays = try merged.map { try DelayFraction($0.delay) }
         let plan = ColorPlan.choose(for: merged.map(\.image), animated: merged.count > 1)
-        let compressor = FrameCompressor(plan: plan, profile: EffortProfile(options.effort))
+        let compressor = FrameCompressor(plan: plan, profile: options.profile)
         var planned = try AnimationPlanner(compressor: compressor).plan(merged)
         let fallback = !AnimationVerifier.shows(merged.map(\.image), planned, plan: plan)
         if fallback {

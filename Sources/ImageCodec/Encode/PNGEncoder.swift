@@ -22,8 +22,14 @@ public struct AnimationFrame: Equatable, Sendable {
 public struct PNGEncodeOptions: Equatable, Sendable {
     /// Deflate effort.
     public var effort: DeflateEffort
+    /// Favour speed over size entirely (one filter, the quickest deflate): for previews and
+    /// disassembled frames that are read, not shipped. Still lossless; overrides `effort`.
+    public var draft: Bool
     /// Writer options.
-    public init(effort: DeflateEffort = .default) { self.effort = effort }
+    public init(effort: DeflateEffort = .default, draft: Bool = false) { self.effort = effort; self.draft = draft }
+
+    /// The search and deflaters these options ask for.
+    var profile: EffortProfile { draft ? .draft : EffortProfile(effort) }
 }
 
 /// Our own lossless PNG/APNG writer: smallest exact colour type, per-image filter search, strong
@@ -54,7 +60,7 @@ public struct PNGEncoder: Sendable {
         try Self.checkSize(width: image.width, height: image.height, what: "image")
         let normalized = image.normalizedTransparent()
         let plan = ColorPlan.choose(for: [normalized], animated: false)
-        let compressor = FrameCompressor(plan: plan, profile: EffortProfile(options.effort))
+        let compressor = FrameCompressor(plan: plan, profile: options.profile)
         let stream = try compressor.compressAll([normalized])[0]
         var writer = PNGChunkWriter()
         writer.appendHeader(width: image.width, height: image.height, plan: plan)

@@ -69,10 +69,15 @@ struct BuildCommand: AsyncParsableCommand {
         let report = checked.report.amended(with: Self.configured(built, by: configuration), replacing: ["file_too_large"])
         let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
+        // Sequences show in the HTML report as the APNGs just built, not encoded a second time.
+        var animations: [String: [UInt8]] = [:]
+        for entry in plan.manifest.stickers where entry.format == "apng" {
+            if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
+        }
         do {
             try PackBuilder(options: options).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
-                "report.html": writer.fileBytes(.html),
+                "report.html": Array(writer.renderHTML(media: writer.media(prebuilt: animations)).utf8),
             ], to: output)
         } catch {
             console.err("error: \(error)")

@@ -27,7 +27,7 @@ struct FramesCommand: AsyncParsableCommand {
         }
         do {
             try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-            let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast))
+            let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
             var entries: [FramesManifest.Frame] = []
             for (index, frame) in image.frames.enumerated() {
                 let name = String(format: "frame_%03d.png", index)

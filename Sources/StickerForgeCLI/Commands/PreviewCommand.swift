@@ -37,7 +37,7 @@ struct PreviewCommand: AsyncParsableCommand {
         progress.finish()
         do {
             let sheet = try PreviewSheetRenderer(frame: frame, scale: scale).render(loaded.subjects, gridSize: stickerPack.gridSize)
-            try FileIO.writeAtomically(try PNGEncoder(options: PNGEncodeOptions(effort: .fast)).encode(sheet), to: output)
+            try FileIO.writeAtomically(try PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true)).encode(sheet), to: output)
             console.out("\(output): \(sheet.width)x\(sheet.height) px, \(loaded.subjects.count) stickers on "
                         + "\(PreviewBackground.allCases.map { $0.label.lowercased() }.joined(separator: ", "))\n")
         } catch {

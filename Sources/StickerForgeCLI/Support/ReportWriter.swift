@@ -21,7 +21,10 @@ struct ReportWriter {
 
     /// What the HTML report shows of each sticker, by name. `reusing` supplies media already made
     /// for stickers in `unchanged` (watch keeps them, so only changed stickers are encoded again).
-    func media(reusing cache: [String: StickerMedia] = [:], unchanged: Set<String> = []) -> [String: StickerMedia] {
+    /// `prebuilt` gives, by sticker name, the animation a build already encoded for a sequence, so
+    /// it is shown as built instead of being encoded a second time.
+    func media(reusing cache: [String: StickerMedia] = [:], unchanged: Set<String> = [],
+               prebuilt: [String: [UInt8]] = [:]) -> [String: StickerMedia] {
         let builder = StickerMediaBuilder()
         var media: [String: StickerMedia] = [:]
         for (subject, sticker) in zip(subjects, report.stickers) {
@@ -31,7 +34,9 @@ struct ReportWriter {
                 continue
             }
             let fileBytes: [UInt8]?
-            if !subject.isSequence, let file = subject.source.files.first {
+            if let built = prebuilt[sticker.name] {
+                fileBytes = built
+            } else if !subject.isSequence, let file = subject.source.files.first {
                 fileBytes = try? FileIO.read(FileIO.join(report.pack.path, file), maxBytes: 64 << 20)  // unreadable: the card shows the decoded frames instead
             } else {
                 fileBytes = nil

@@ -19,7 +19,8 @@ public struct HTMLReportRenderer: Sendable {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTMLEscape.text(report.pack.name)) · StickerForge report</title>
-            <style>\(HTMLReportStyle.css)</style>
+            <style>\(HTMLReportStyle.css)
+            \(pictureRules(report, media: media))</style>
             </head>
             <body class="grid-\(report.pack.gridSize.rawValue)">
             <header class="top">
@@ -34,8 +35,8 @@ public struct HTMLReportRenderer: Sendable {
             \(packFindings(report, rules: rules))
             <section aria-labelledby="stickers-heading"><h2 id="stickers-heading">Stickers</h2>
             """
-        for sticker in report.stickers {
-            html += HTMLStickerCard(sticker: sticker, media: media[sticker.name], gridSize: report.pack.gridSize,
+        for (index, sticker) in report.stickers.enumerated() {
+            html += HTMLStickerCard(sticker: sticker, index: index, media: media[sticker.name], gridSize: report.pack.gridSize,
                                     rules: rules, maxBytes: maxBytes).html
         }
         html += """
@@ -47,6 +48,13 @@ public struct HTMLReportRenderer: Sendable {
 
             """
         return html
+    }
+
+    /// One CSS rule per sticker with its image, so the page embeds each image once for the cards.
+    private func pictureRules(_ report: CheckReport, media: [String: StickerMedia]) -> String {
+        report.stickers.enumerated().compactMap { index, sticker in
+            media[sticker.name].map { HTMLStickerCard.pictureRule($0, index: index) }
+        }.joined(separator: "\n")
     }
 
     private func filters(_ report: CheckReport, rules: [RuleDescription]) -> String {

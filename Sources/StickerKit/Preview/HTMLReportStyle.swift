@@ -26,7 +26,8 @@ enum HTMLReportStyle {
         .bg-checkerboard{background-color:#fff;background-image:linear-gradient(45deg,#c8c8d0 25%,transparent 25%,transparent 75%,#c8c8d0 75%),linear-gradient(45deg,#c8c8d0 25%,transparent 25%,transparent 75%,#c8c8d0 75%);background-size:16px 16px;background-position:0 0,8px 8px}
         .bg-bubble{background:#0b84ff}
         .bg-photo{background:radial-gradient(circle at 20% 30%,#f9d976 0,transparent 40%),radial-gradient(circle at 80% 20%,#4facfe 0,transparent 45%),radial-gradient(circle at 60% 80%,#43e97b 0,transparent 40%),radial-gradient(circle at 30% 85%,#fa709a 0,transparent 35%),linear-gradient(135deg,#2b5876,#8e5e3c 50%,#4e4376)}
-        .stack{position:relative;display:inline-block}.stack img{position:absolute;left:0;top:0}.stack img.mark{mix-blend-mode:normal}
+        .pic{display:inline-block;background-size:100% 100%;background-repeat:no-repeat}
+        .stack{position:relative;display:inline-block}.stack>*{position:absolute;left:0;top:0}.stack img.mark{mix-blend-mode:normal}
         .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 10px}
         .facts dt{color:var(--muted)}.facts dd{margin:0;word-break:break-word}
         .findings{list-style:none;padding:0;margin:0}

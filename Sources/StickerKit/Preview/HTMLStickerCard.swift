@@ -4,6 +4,8 @@ import Foundation
 /// facts and its findings.
 struct HTMLStickerCard {
     let sticker: StickerReport
+    /// Position in the pack: names the CSS class that carries this sticker's image.
+    let index: Int
     let media: StickerMedia?
     let gridSize: GridSize
     let rules: [RuleDescription]
@@ -21,18 +23,18 @@ struct HTMLStickerCard {
         if let media {
             out += "<div class=\"stage\">"
             for bg in PreviewBackground.allCases {
-                out += "<figure class=\"bg bg-\(bg.rawValue)\">\(Self.imageTag(media, sticker: sticker, grid: gridSize, scale: 1))"
+                out += "<figure class=\"bg bg-\(bg.rawValue)\">\(picture(media, scale: 1))"
                 out += "<figcaption>\(bg.label)</figcaption></figure>"
             }
             out += "</div><div class=\"scales\">"
             for scale in 1...3 {
-                out += "<figure class=\"bg bg-checkerboard\">\(Self.imageTag(media, sticker: sticker, grid: gridSize, scale: scale))"
+                out += "<figure class=\"bg bg-checkerboard\">\(picture(media, scale: scale))"
                 out += "<figcaption>@\(scale)x</figcaption></figure>"
             }
             if let overlay = media.overlayPNG {
                 let (w, h) = Self.displaySize(media, grid: gridSize, scale: 3)
                 out += "<figure class=\"bg bg-light overlay\"><span class=\"stack\" style=\"width:\(w)px;height:\(h)px\">"
-                out += Self.imageTag(media, sticker: sticker, grid: gridSize, scale: 3)
+                out += picture(media, scale: 3)
                 out += "<img class=\"mark\" src=\"data:image/png;base64,\(Data(overlay).base64EncodedString())\" "
                 out += "width=\"\(w)\" height=\"\(h)\" alt=\"Edge pixels flagged by \(media.overlayRules.joined(separator: ", "))\">"
                 out += "</span><figcaption>Flagged edge pixels (magenta)</figcaption></figure>"
@@ -73,6 +75,19 @@ struct HTMLStickerCard {
             out += "<p class=\"message\">\(HTMLEscape.text(f.message))</p><p class=\"hint\">\(HTMLEscape.text(f.hint))</p></li>"
         }
         return out + "</ul>"
+    }
+
+    /// The sticker drawn by its CSS class (`.pic-N`, defined once in the page's style sheet) at the
+    /// size Messages shows it: each image is embedded once, however many backgrounds show it.
+    private func picture(_ m: StickerMedia, scale: Int) -> String {
+        let (w, h) = Self.displaySize(m, grid: gridSize, scale: scale)
+        let label = HTMLEscape.text(sticker.accessibilityLabel ?? sticker.name)
+        return "<span class=\"pic pic-\(index)\" role=\"img\" aria-label=\"\(label)\" style=\"width:\(w)px;height:\(h)px\"></span>"
+    }
+
+    /// The CSS rule that carries sticker `index`'s image for every `picture`.
+    static func pictureRule(_ m: StickerMedia, index: Int) -> String {
+        ".pic-\(index){background-image:url(\"data:\(m.mimeType);base64,\(Data(m.data).base64EncodedString())\")}"
     }
 
     /// The `<img>` at the size Messages shows it: point size (pixels / 3, shrunk into the grid

@@ -4,17 +4,18 @@ import ImageCodec
 /// it, a quickly encoded APNG for a frame sequence, and an overlay marking the edge pixels that
 /// `edge_halo` or `gif_hard_edges` point at.
 public struct StickerMediaBuilder: Sendable {
-    private let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast))
+    private let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
 
     /// A builder.
     public init() {}
 
     /// Media for one checked sticker, or nil when there is nothing a browser could show.
-    /// `fileBytes` are the bytes of a single-file sticker (nil for sequences).
+    /// `fileBytes` are the bytes of a single-file sticker, or of the APNG a build already made of a
+    /// sequence; without them a sequence is encoded here.
     public func media(for subject: StickerSubject, fileBytes: [UInt8]?, findings: [Finding]) -> StickerMedia? {
         guard let image = subject.image, image.width > 0, image.height > 0 else { return nil }
         var media: StickerMedia
-        if let bytes = fileBytes, !subject.isSequence, let mime = Self.mimeType(image.facts.format) {
+        if let bytes = fileBytes, let mime = subject.isSequence ? "image/png" : Self.mimeType(image.facts.format) {
             media = StickerMedia(data: bytes, mimeType: mime, width: image.width, height: image.height)
         } else {
             let frames = image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }

@@ -18,9 +18,10 @@ final class HTMLReportRendererTests: XCTestCase {
         // The only script element is the page's own filter script.
         XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1)
         XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 1)
-        // Escaped in the card heading, the drawer's and the card's alt texts.
+        // Escaped in the card heading, the drawer's alt text and the card's picture labels.
         XCTAssertTrue(html.contains("<h3>\(HTMLReportFixture.hostileEscaped)</h3>"))
-        XCTAssertEqual(html.components(separatedBy: "alt=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 1 + 5 + 3)
+        XCTAssertEqual(html.components(separatedBy: "alt=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 1)
+        XCTAssertEqual(html.components(separatedBy: "aria-label=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 5 + 3)
         XCTAssertTrue(html.contains("<h1>Party &amp; &lt;Friends&gt;</h1>"))
         // Anchors and the links to them are tokens, never raw text.
         let ids = Self.captures(##"(?:id|href)="#?(sticker-[^"]*)""##, in: html).map { $0[0] }
@@ -33,14 +34,20 @@ final class HTMLReportRendererTests: XCTestCase {
     func testAltTextsComeFromAccessibilityLabels() throws {
         let html = try HTMLReportFixture.render()
         let alts = Self.captures(#"alt="([^"]*)""#, in: html).map { $0[0] }
+        let labels = Self.captures(#"role="img" aria-label="([^"]*)""#, in: html).map { $0[0] }
         let wave = "Waving hand &quot;hi&quot; &amp; &lt;3"
-        // Wave: drawer + 5 backgrounds + 3 scales + the overlay's base image; the hostile sticker has
-        // no label, so its name stands in; the overlay itself says what it marks.
-        XCTAssertEqual(alts.filter { $0 == wave }.count, 1 + 5 + 3 + 1)
-        XCTAssertEqual(alts.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 1 + 5 + 3)
+        // The drawer's <img> of each sticker; the cards' pictures (5 backgrounds + 3 scales, plus the
+        // overlay's base for Wave) carry the same text as aria-label. The hostile sticker has no
+        // label, so its name stands in; the overlay itself says what it marks.
+        XCTAssertEqual(alts.filter { $0 == wave }.count, 1)
+        XCTAssertEqual(labels.filter { $0 == wave }.count, 5 + 3 + 1)
+        XCTAssertEqual(alts.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 1)
+        XCTAssertEqual(labels.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 5 + 3)
         XCTAssertEqual(alts.filter { $0 == "Edge pixels flagged by edge_halo" }.count, 1)
-        XCTAssertEqual(alts.count, 10 + 9 + 1)
+        XCTAssertEqual(alts.count, 3)
+        XCTAssertEqual(labels.count, 9 + 8)
         XCTAssertFalse(alts.contains("Wave"))
+        XCTAssertFalse(labels.contains("Wave"))
     }
 
     func testDrawerColumnsFollowGridSize() throws {
@@ -80,7 +87,8 @@ final class HTMLReportRendererTests: XCTestCase {
         XCTAssertFalse(html.contains("http://"))
         XCTAssertFalse(html.contains("https://"))
         XCTAssertFalse(html.contains("src=\"//"))
-        XCTAssertFalse(html.contains("url("))
+        // The only url() values are the embedded pictures.
+        XCTAssertEqual(html.components(separatedBy: "url(").count, html.components(separatedBy: "url(\"data:image/").count)
     }
 
     func testBytesAndHeadroom() throws {
@@ -107,8 +115,10 @@ final class HTMLReportRendererTests: XCTestCase {
     }
 
     /// Widths of the `<img>` tags in `html`, asserting each is square like the fixture's media.
+    /// Sizes of `<img>` tags and of `.pic` pictures, in document order.
     static func imageSizes(_ html: String) -> [Int] {
-        captures(#"<img [^>]*width="(\d+)" height="(\d+)""#, in: html).map { pair in
+        captures(#"(?:<img [^>]*width="(\d+)" height="(\d+)"|class="pic [^"]*" [^>]*style="width:(\d+)px;height:(\d+)px")"#, in: html)
+            .map { $0.filter { !$0.isEmpty } }.map { pair in
             XCTAssertEqual(pair[0], pair[1])
             return Int(pair[0]) ?? -1
         }
@@ -120,7 +130,7 @@ final class HTMLReportRendererTests: XCTestCase {
         }
         let ns = text as NSString
         return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { match in
-            (1..<match.numberOfRanges).map { ns.substring(with: match.range(at: $0)) }
+            (1..<match.numberOfRanges).map { match.range(at: $0).location == NSNotFound ? "" : ns.substring(with: match.range(at: $0)) }
         }
     }
 }
