@@ -1,0 +1,90 @@
+import Dispatch
+
+/// Every distinct colour of a frame set with its pixel count, and a compact weighted sample of it
+/// for palette building.
+///
+/// The exact list (sorted keys) is what remapping looks colours up in; the weighted points are the
+/// exact colours, or, when there are too many for k-means to be fast, the means of small RGBA cells
+/// (the low bits dropped), each weighted by the pixels it holds.
+struct ColorHistogram: Sendable {
+    /// Distinct packed colours (alpha-0 pixels all count as transparent black), ascending.
+    let keys: [UInt32]
+    /// Pixels of each colour in `keys`.
+    let counts: [Int]
+    /// Points to cluster, with their pixel counts as weights.
+    let points: [PerceptualColor]
+    /// Weight of each entry of `points`.
+    let weights: [Float]
+    /// Whether any pixel is fully transparent.
+    let hasTransparent: Bool
+
+    /// Most points handed to clustering; above this, colours are merged into cells.
+    static let pointLimit = 24_576
+
+    /// The histogram of `images` (normalized or not: alpha 0 is treated as transparent black).
+    init(_ images: [PixelBuffer]) {
+        var perFrame = [[UInt32: Int]](repeating: [:], count: images.count)
+        perFrame.withUnsafeMutableBufferPointer { slots in
+            DispatchQueue.concurrentPerform(iterations: images.count) { i in
+                slots[i] = Self.count(images[i])
+            }
+        }
+        var merged = perFrame.first ?? [:]
+        for table in perFrame.dropFirst() { merged.merge(table, uniquingKeysWith: +) }
+        let sorted = merged.sorted { $0.key < $1.key }
+        keys = sorted.map(\.key)
+        counts = sorted.map(\.value)
+        hasTransparent = keys.first == 0
+        (points, weights) = Self.cells(keys: keys, counts: counts)
+    }
+
+    private static func count(_ image: PixelBuffer) -> [UInt32: Int] {
+        var table: [UInt32: Int] = [:]
+        image.pixels.withUnsafeBufferPointer { p in
+            var run: UInt32 = 0, runLength = 0
+            var i = 0
+            while i < p.count {
+                let a = p[i + 3]
+                let key = a == 0 ? 0 : UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(a)
+                // Flat areas repeat a colour along the row; count runs before touching the table.
+                if key == run && runLength > 0 {
+                    runLength += 1
+                } else {
+                    if runLength > 0 { table[run, default: 0] += runLength }
+                    run = key; runLength = 1
+                }
+                i += 4
+            }
+            if runLength > 0 { table[run, default: 0] += runLength }
+        }
+        return table
+    }
+
+    /// Exact points when few enough; else cell means, dropping one more low bit per channel until
+    /// the cells fit under `pointLimit`.
+    private static func cells(keys: [UInt32], counts: [Int]) -> ([PerceptualColor], [Float]) {
+        let exact = keys.map { PerceptualColor(RGBA(censusKey: $0)) }
+        if keys.count <= pointLimit { return (exact, counts.map(Float.init)) }
+        for shift in 1...6 {
+            let mask = UInt32(truncatingIfNeeded: (0xFF >> shift) << shift) * 0x0101_0101
+            var index: [UInt32: Int] = [:]
+            var sums: [PerceptualColor] = [], weights: [Float] = []
+            for (n, key) in keys.enumerated() {
+                let w = Float(counts[n])
+                let cell = key & mask
+                if let at = index[cell] {
+                    sums[at] = sums[at] + exact[n] * w
+                    weights[at] += w
+                } else {
+                    index[cell] = sums.count
+                    sums.append(exact[n] * w)
+                    weights.append(w)
+                }
+            }
+            if sums.count <= pointLimit || shift == 6 {
+                return (zip(sums, weights).map { $0 * (1 / $1) }, weights)
+            }
+        }
+        return (exact, counts.map(Float.init))
+    }
+}

@@ -1,0 +1,46 @@
+import ImageCodec
+
+/// One frame count and size the lossy search tries: which frames are kept, at what size, and which
+/// kept frame stands in for each input frame when quality is measured.
+struct FitGeometry: Sendable {
+    /// Frames kept.
+    let keepCount: Int
+    /// Longest side of the output; nil when not scaled.
+    let side: Int?
+    /// Input indices of the kept frames.
+    let kept: [Int]
+    /// Kept frames (merged delays), scaled when `side` is set.
+    let frames: [AnimationFrame]
+    /// For each input frame, the index in `frames` shown in its place.
+    let shown: [Int]
+
+    /// Output size for `side` on a `width` x `height` input, aspect ratio kept.
+    static func size(width: Int, height: Int, side: Int) -> (width: Int, height: Int) {
+        let longest = max(width, height)
+        let w = max(1, (width * side * 2 + longest) / (longest * 2))
+        let h = max(1, (height * side * 2 + longest) / (longest * 2))
+        return (w, h)
+    }
+
+    /// Frame counts worth trying for `n` input frames: all, then about 3/4, 1/2 and 1/3 (at least 2).
+    static func keepCounts(_ n: Int) -> [Int] {
+        guard n > 2 else { return [n] }
+        var out: [Int] = [n]
+        for k in [(n * 3 + 3) / 4, (n + 1) / 2, (n + 2) / 3] where k >= 2 && !out.contains(k) { out.append(k) }
+        return out
+    }
+
+    /// Longest sides to try: the input's own (nil), then sizes within the grid size, never below
+    /// `minSide`, never upscaled.
+    static func sides(width: Int, height: Int, grid: GridSize, minSide: Int) -> [Int?] {
+        let longest = max(width, height)
+        let top = min(longest, grid.maxPixels)
+        var out: [Int?] = [nil]
+        if top < longest { out.append(top) }
+        for f in [0.875, 0.75, 0.625, 0.5] {
+            let s = Int((Double(top) * f).rounded())
+            if s >= minSide && s < top && !out.contains(s) { out.append(s) }
+        }
+        return out
+    }
+}

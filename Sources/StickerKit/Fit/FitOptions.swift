@@ -1,0 +1,35 @@
+import ImageCodec
+
+/// Whether the lossy search may dither when it quantises.
+public enum FitDithering: String, Sendable, Codable, CaseIterable {
+    /// Never dither (smallest files; gradients may band).
+    case off
+    /// Try Floyd-Steinberg at half strength on each winning candidate and keep it when it fits and
+    /// measures better.
+    case auto
+    /// Always dither at half strength.
+    case on
+}
+
+/// What `StickerFitter` aims for and what it may trade.
+public struct FitOptions: Equatable, Sendable {
+    /// The byte limit every output must meet (500,000 by default, Messages' limit).
+    public var maxBytes: Int
+    /// Whether quality may be traded (palette, frame rate, scale) when lossless is still too big.
+    public var lossy: Bool
+    /// The lowest acceptable quality (time-weighted SSIM over black and white, 0...1).
+    public var minQuality: Double
+    /// Deflate effort of the final encode; the search itself always encodes at `.fast`.
+    public var effort: DeflateEffort
+    /// Dithering policy for palettes.
+    public var dithering: FitDithering
+    /// Smallest longest side a downscale may produce.
+    public var minSide: Int
+
+    /// Fitting options; lossless only unless `lossy` is set.
+    public init(maxBytes: Int = 500_000, lossy: Bool = false, minQuality: Double = 0.90,
+                effort: DeflateEffort = .default, dithering: FitDithering = .auto, minSide: Int = 300) {
+        self.maxBytes = maxBytes; self.lossy = lossy; self.minQuality = minQuality
+        self.effort = effort; self.dithering = dithering; self.minSide = minSide
+    }
+}

@@ -1,0 +1,23 @@
+@testable import StickerKit
+import XCTest
+
+final class FitGeometryTests: XCTestCase {
+    func testSidesStayWithinTheGridAndNeverBelowTheMinimum() {
+        XCTAssertEqual(FitGeometry.sides(width: 408, height: 408, grid: .regular, minSide: 300), [nil, 357, 306])
+        XCTAssertEqual(FitGeometry.sides(width: 618, height: 500, grid: .regular, minSide: 300), [nil, 408, 357, 306])
+        XCTAssertEqual(FitGeometry.sides(width: 618, height: 618, grid: .large, minSide: 300), [nil, 541, 464, 386, 309])
+        XCTAssertEqual(FitGeometry.sides(width: 300, height: 200, grid: .regular, minSide: 300), [nil])
+    }
+
+    func testSizeKeepsTheAspectRatio() {
+        XCTAssertTrue(FitGeometry.size(width: 408, height: 204, side: 306) == (306, 153))
+        XCTAssertTrue(FitGeometry.size(width: 100, height: 300, side: 150) == (50, 150))
+    }
+
+    func testKeepCounts() {
+        XCTAssertEqual(FitGeometry.keepCounts(24), [24, 18, 12, 8])
+        XCTAssertEqual(FitGeometry.keepCounts(3), [3, 2])
+        XCTAssertEqual(FitGeometry.keepCounts(2), [2])
+        XCTAssertEqual(FitGeometry.keepCounts(1), [1])
+    }
+}

@@ -1,0 +1,109 @@
+import ImageCodec
+import StickerKit
+import XCTest
+
+final class StickerFitterTests: XCTestCase {
+    /// Frames of smooth colour with some noise: too many colours for a palette, so lossless is big.
+    static func frames(count: Int = 4, side: Int = 32, delay: FrameDelay = .fps(12)) -> [AnimationFrame] {
+        (0..<count).map { f in
+            var image = PixelBuffer(width: side, height: side)
+            var s = UInt32(f * 7919 + 1)
+            for y in 0..<side { for x in 0..<side {
+                s ^= s << 13; s ^= s >> 17; s ^= s << 5
+                let n = Int(s & 15)
+                let alpha: UInt8 = x < 2 ? 0 : (x < 5 ? 128 : 255)
+                image[x, y] = RGBA(UInt8((x * 5 + f * 9 + n) & 255), UInt8((y * 5 + n) & 255),
+                                   UInt8((x + y + f * 20) & 255), alpha)
+            } }
+            return AnimationFrame(image: image, delay: delay)
+        }
+    }
+
+    private func losslessSize(_ frames: [AnimationFrame]) throws -> Int {
+        try PNGEncoder().encodeAnimation(frames, loopCount: 0).count
+    }
+
+    private func decodedLoopMs(_ bytes: [UInt8]) throws -> Double {
+        try ImageDecoder().decode(bytes).loopDurationMilliseconds
+    }
+
+    func testLosslessWhenItFitsNeverChangesPixelsOrTiming() throws {
+        let input = Self.frames(count: 3, delay: FrameDelay(numerator: 1, denominator: 7))
+        let result = try StickerFitter(options: FitOptions(maxBytes: 1_000_000)).fit(frames: input, loopCount: 2, gridSize: .regular)
+        XCTAssertTrue(result.report.lossless)
+        XCTAssertEqual(result.report.quality, 1)
+        XCTAssertEqual(result.report.framesDropped, 0)
+        XCTAssertEqual(result.bytes, try PNGEncoder().encodeAnimation(input, loopCount: 2))
+        let decoded = try ImageDecoder().decode(result.bytes)
+        XCTAssertEqual(decoded.frames.map(\.image), input.map { $0.image.normalizedTransparent() })
+        XCTAssertEqual(decoded.frames.map(\.delay).map { $0.isSameDuration(as: FrameDelay(numerator: 1, denominator: 7)) }, [true, true, true])
+        XCTAssertEqual(result.report.headroom, 1_000_000 - result.bytes.count)
+    }
+
+    func testLosslessOnlyOverTheLimitFailsWithTheFigures() throws {
+        let input = Self.frames()
+        let size = try losslessSize(input)
+        XCTAssertThrowsError(try StickerFitter(options: FitOptions(maxBytes: size - 1)).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
+            XCTAssertEqual(error as? FitError, .overLimitLossless(bytes: size, limit: size - 1))
+        }
+    }
+
+    func testLossyFitIsUnderTheLimitKeepsTimingAndReportsHonestly() throws {
+        let input = Self.frames(delay: .milliseconds(83))
+        let limit = try losslessSize(input) * 2 / 3
+        let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5)
+        let result = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        XCTAssertFalse(result.report.lossless)
+        XCTAssertEqual(result.report.finalBytes, result.bytes.count)
+        XCTAssertEqual(result.report.headroom, limit - result.bytes.count)
+        XCTAssertGreaterThanOrEqual(result.report.quality, 0.5)
+        XCTAssertLessThan(result.report.quality, 1)
+        XCTAssertEqual(try decodedLoopMs(result.bytes), 4 * 83, accuracy: 1)
+        XCTAssertEqual(result.report.loopDurationMs, 4 * 83, accuracy: 1e-9)
+        XCTAssertNotNil(result.report.colours)
+        XCTAssertTrue(result.report.steps.contains { $0.hasPrefix("palette ") }, "\(result.report.steps)")
+    }
+
+    func testQualityFloorIsRespected() throws {
+        let input = Self.frames()
+        let limit = try losslessSize(input) / 3
+        let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.999_9)
+        XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
+            guard case let .belowQualityFloor(quality, floor, bytes, max, steps)? = error as? FitError else {
+                return XCTFail("expected belowQualityFloor, got \(error)")
+            }
+            XCTAssertLessThan(quality, 0.999_9); XCTAssertEqual(floor, 0.999_9)
+            XCTAssertLessThanOrEqual(bytes, max); XCTAssertEqual(max, limit); XCTAssertFalse(steps.isEmpty)
+        }
+    }
+
+    func testImpossibleLimitFailsWithTheSmallestAttempt() throws {
+        let options = FitOptions(maxBytes: 200, lossy: true, minQuality: 0)
+        XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: Self.frames(), loopCount: 0, gridSize: .regular)) { error in
+            guard case let .nothingFits(smallest, limit, _)? = error as? FitError else {
+                return XCTFail("expected nothingFits, got \(error)")
+            }
+            XCTAssertGreaterThan(smallest, 200); XCTAssertEqual(limit, 200)
+        }
+    }
+
+    func testDownscaleStaysWithinGridAndAboveTheMinimumSide() throws {
+        let input = Self.frames(count: 3, side: 48)
+        let limit = try losslessSize(input) / 3
+        let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0, minSide: 30)
+        let result = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        XCTAssertGreaterThanOrEqual(max(result.report.width, result.report.height), 30)
+        XCTAssertLessThanOrEqual(max(result.report.width, result.report.height), 48)
+        XCTAssertEqual(result.report.scale, Double(result.report.width) / 48, accuracy: 1e-12)
+    }
+
+    func testDeterministic() throws {
+        let input = Self.frames()
+        let options = FitOptions(maxBytes: try losslessSize(input) / 2, lossy: true, minQuality: 0)
+        let a = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        let b = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        XCTAssertEqual(a, b)
+    }
+}
