@@ -30,6 +30,8 @@ struct AssembleCommand: AsyncParsableCommand {
     @Option(help: "Deflate effort: fast, default or max.")
     var effort: DeflateEffort = .default
 
+    @OptionGroup var fitFlags: FitFlags
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
@@ -52,6 +54,7 @@ struct AssembleCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard()
         let assembler = FrameSequenceAssembler(effort: effort)
+        let fitFlags = self.fitFlags, effort = self.effort
         if let output {
             do {
                 let result: AssemblyResult
@@ -60,8 +63,9 @@ struct AssembleCommand: AsyncParsableCommand {
                 } else {
                     result = try assembler.assemble(files: frames, timing: timing.timing ?? .fps(15), loopCount: timing.loops ?? 0)
                 }
-                try FileIO.writeAtomically(result.bytes, to: output)
-                console.out(Self.summary(result, output: output))
+                let fitted = try fitFlags.apply(to: result.bytes, effort: effort)
+                try FileIO.writeAtomically(fitted.bytes, to: output)
+                console.out(Self.summary(result, output: output) + (fitted.note.map { $0 + "\n" } ?? ""))
             } catch {
                 console.err("error: \(error)")
                 throw ExitStatus.findings
@@ -82,14 +86,16 @@ struct AssembleCommand: AsyncParsableCommand {
         let results = await BatchRunner().run(folders, progress: { progress.update(completed: $0.completed, total: $0.total, current: $0.item) }) { folder in
             let result = try assembler.assemble(folder: folder, timing: timing, loopCount: loops)
             let target = FileIO.join(outputDir, URL(fileURLWithPath: folder).lastPathComponent + ".png")
-            try FileIO.writeAtomically(result.bytes, to: target)
-            return (result, target)
+            let fitted = try fitFlags.apply(to: result.bytes, effort: effort)
+            try FileIO.writeAtomically(fitted.bytes, to: target)
+            return (result, target, fitted.note)
         }
         progress.finish()
         var failed = 0
         for (folder, result) in zip(folders, results) {
             switch result {
-            case .success(let (assembly, target)): console.out(Self.summary(assembly, output: target))
+            case .success(let (assembly, target, note)):
+                console.out(Self.summary(assembly, output: target) + (note.map { $0 + "\n" } ?? ""))
             case .failure(let error): failed += 1; console.err("error: \(folder): \(error)")
             }
         }

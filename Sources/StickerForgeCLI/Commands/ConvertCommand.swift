@@ -24,6 +24,8 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(help: "Deflate effort: fast, default or max.")
     var effort: DeflateEffort = .default
 
+    @OptionGroup var fitFlags: FitFlags
+
     @OptionGroup var outputOptions: OutputOptions
 
     func run() async throws {
@@ -40,11 +42,26 @@ struct ConvertCommand: AsyncParsableCommand {
         var failed = 0
         for outcome in outcomes {
             switch outcome.result {
-            case .success(let r):
+            case .success(var r):
+                var note: String?
+                do {
+                    let fitted = try fitFlags.apply(to: r.bytes, effort: effort)
+                    if let said = fitted.note {
+                        try FileIO.writeAtomically(fitted.bytes, to: outcome.output)
+                        r.bytes = fitted.bytes
+                        note = said
+                    }
+                } catch {
+                    // Never leave an output over the limit behind: this run wrote it, so it goes.
+                    try? FileManager.default.removeItem(atPath: outcome.output)
+                    failed += 1
+                    console.err("error: \(ProgressDisplay.printable(outcome.input)): \(error)")
+                    continue
+                }
                 let kind = r.format == .apng ? "APNG, \(r.framesWritten) frames, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
                     + (r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays") : "PNG"
                 console.out("\(ProgressDisplay.printable(outcome.input)) -> \(ProgressDisplay.printable(outcome.output)): "
-                            + "\(r.width)x\(r.height) \(kind), \(r.bytes.count) bytes\n")
+                            + "\(r.width)x\(r.height) \(kind), \(r.bytes.count) bytes\n" + (note.map { $0 + "\n" } ?? ""))
             case .failure(let error):
                 failed += 1
                 console.err("error: \(ProgressDisplay.printable(outcome.input)): \(error)")
