@@ -26,13 +26,21 @@ final class PackBuilderWriteTests: XCTestCase {
 
     func testAFolderThatIsNotOursIsNeverReplaced() async throws {
         let fx = try PackFixture()
-        try fx.folder.write("build/thesis.txt", Array("precious".utf8))
         let builder = fx.builder()
         let plan = try await builder.prepare(fx.pack)
+        // The folder appears between prepare and write: write refuses it.
+        try fx.folder.write("build/thesis.txt", Array("precious".utf8))
+        let expected = URL(fileURLWithPath: fx.out).standardizedFileURL.path
         XCTAssertThrowsError(try builder.write(plan, to: fx.out)) { error in
-            let expected = URL(fileURLWithPath: fx.out).standardizedFileURL.path
             XCTAssertEqual(error as? BuildError, .notOurFolder(path: expected))
             XCTAssertTrue("\(error)".contains("refusing to replace it"), "\(error)")
+        }
+        // Present from the start: prepare refuses it before encoding anything.
+        do {
+            _ = try await builder.prepare(fx.pack)
+            XCTFail("expected a refusal")
+        } catch {
+            XCTAssertEqual(error as? BuildError, .notOurFolder(path: expected))
         }
         XCTAssertEqual(try fx.folder.files(under: "build"), ["thesis.txt"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fx.folder.path).sorted(), ["build", "cat", "icon.png"])
