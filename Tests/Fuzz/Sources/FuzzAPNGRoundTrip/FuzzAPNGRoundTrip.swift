@@ -1,0 +1,40 @@
+import ImageCodec
+
+/// Small limits keep the re-encode (the slow half) to milliseconds.
+let fuzzLimits = DecodeLimits(maxDimension: 512, maxTotalPixels: 1_000_000, maxFrames: 64, maxFileBytes: 1 << 20)
+
+/// libFuzzer entry point: decode, re-encode with our APNG writer, decode again; every displayed
+/// pixel and every delay must survive (the writer is lossless except for the colour of alpha-0 pixels).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAPNGRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let decoder = ImageDecoder(limits: fuzzLimits)
+    guard let first = try? decoder.decode(bytes) else { return 0 }
+    let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast))
+    let encoded: [UInt8]
+    do {
+        if first.frames.count == 1 {
+            encoded = try encoder.encode(first.frames[0].image)
+        } else {
+            let frames = first.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
+            encoded = try encoder.encodeAnimation(frames, loopCount: first.loopCount)
+        }
+    } catch {
+        fatalError("re-encoding a decoded image failed: \(error)")
+    }
+    let second: DecodedImage
+    do { second = try decoder.decode(encoded) } catch {
+        fatalError("our own output does not decode: \(error)")
+    }
+    guard second.width == first.width, second.height == first.height,
+          second.frames.count == first.frames.count else {
+        fatalError("shape changed: \(first.width)x\(first.height)x\(first.frames.count) -> "
+                   + "\(second.width)x\(second.height)x\(second.frames.count)")
+    }
+    for (index, (a, b)) in zip(first.frames, second.frames).enumerated() {
+        if !a.image.isVisuallyIdentical(to: b.image) { fatalError("frame \(index) pixels differ") }
+        if first.frames.count > 1, a.delay != b.delay { fatalError("frame \(index) delay \(a.delay) -> \(b.delay)") }
+    }
+    if first.frames.count > 1, second.loopCount != first.loopCount { fatalError("loop count changed") }
+    return 0
+}
