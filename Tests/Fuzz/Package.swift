@@ -11,9 +11,10 @@ let package = Package(
     name: "StickerForgeFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "StickerForge", path: "../..")],
-    targets: harnesses.map { name in
+    targets: [.target(name: "FuzzSupport")] + harnesses.map { name in
         .executableTarget(name: name,
-                          dependencies: [.product(name: "ImageCodec", package: "StickerForge"),
+                          dependencies: ["FuzzSupport",
+                                         .product(name: "ImageCodec", package: "StickerForge"),
                                          .product(name: "StickerKit", package: "StickerForge")],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     }

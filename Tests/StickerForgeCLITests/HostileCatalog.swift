@@ -7,7 +7,7 @@ import TestSupport
 ///
 ///     <base>/secret.txt                     outside the catalog; must never appear in any report
 ///     <base>/Hostile.xcstickers/Sticker Pack.stickerpack/
-///         Good.sticker                       a valid 4x4 sticker
+///         Good.sticker                       a valid 408x408 sticker
 ///         Traversal.sticker                  filename "../../../secret.txt"
 ///         Absolute.sticker                   filename "<base>/secret.txt"
 ///         LinkOut.sticker                    Out.png -> ../../../secret.txt (a symbolic link)
@@ -61,7 +61,8 @@ struct HostileCatalog {
             try Self.write(folder + "/Contents.json", Array(contents.utf8))
             if let bytes { try Self.write(folder + "/" + file, bytes) }
         }
-        let good = PNGChunkWriter.stillPNG(PixelBuffer(width: 4, height: 4, fill: RGBA(200, 30, 30, 255)))
+        // 408x408 opaque: warnings only, so a pack of it alone builds (exit 0).
+        let good = PNGChunkWriter.stillPNG(PixelBuffer(width: 408, height: 408, fill: RGBA(200, 30, 30, 255)))
         try sticker("Good", file: "Good.png", bytes: good)
         try sticker("Traversal", file: "../../../secret.txt", bytes: nil)
         try sticker("Absolute", file: base + "/secret.txt", bytes: nil)

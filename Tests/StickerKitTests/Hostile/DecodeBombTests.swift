@@ -33,7 +33,7 @@ final class DecodeBombTests: XCTestCase {
 
     func testDeclaredSizesAndCountsAreRefusedWithTheirNumbers() async throws {
         try write("canvas.png", HostileFiles.pngCanvas(width: 100_000, height: 100_000))
-        try write("frames.png", HostileFiles.apngFrames(4_000_000_000, side: 1))
+        try write("frames.png", HostileFiles.apngFrames(20_000, side: 1))
         try write("pixels.png", HostileFiles.apngFrames(5, side: 8000))
         try write("frames.gif", HostileFiles.gifFrames(10_001))
         try write("canvas.jpg", HostileFiles.jpegCanvas(width: 60_000, height: 50_000))
@@ -41,13 +41,21 @@ final class DecodeBombTests: XCTestCase {
         let messages = try await limitMessages()
         XCTAssertEqual(messages, [
             "canvas.png": "canvas.png declares canvas 100000x100000 px, over the limit of 8192 px a side",
-            "frames.png": "frames.png declares 4000000000 frames, over the limit of 10000 frames",
+            "frames.png": "frames.png declares 20000 frames, over the limit of 10000 frames",
             "pixels.png": "pixels.png declares 5 frames of 8000x8000 px (320000000 pixels), over the limit of 256000000 pixels in all frames",
             "frames.gif": "frames.gif declares 10001 frames, over the limit of 10000 frames",
             "canvas.jpg": "canvas.jpg declares canvas 60000x50000 px, over the limit of 8192 px a side",
         ])
         // Refusals come before allocation, so five bombs cost well under a second even unoptimised.
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
+    func testAnAcTLBeyondPNGsOwnRangeIsCorruptNotObeyed() async throws {
+        try write("frames.png", HostileFiles.apngFrames(4_000_000_000, side: 1))
+        let pack = try CatalogReader().read(at: root, config: PackConfig())
+        let report = await PackChecker(configuration: CheckConfiguration(), toolVersion: "0").check(pack)
+        XCTAssertEqual(report.findings.filter { $0.rule == "corrupt_image" }.map(\.message),
+                       ["frames.png cannot be decoded: acTL values 4000000000 frames, 0 plays exceed PNG's 2^31-1 limit"])
     }
 
     func testAFileOverTheSizeCapIsNotRead() async throws {

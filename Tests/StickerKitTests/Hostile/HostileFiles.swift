@@ -20,9 +20,10 @@ enum HostileFiles {
                              PNGChunkSpec("IEND", [])])
     }
 
-    /// An APNG whose acTL declares `frames` frames of a `side`x`side` canvas; only one frame is stored.
+    /// An APNG whose acTL declares `frames` frames of a `side`x`side` canvas; only one frame is
+    /// stored, and its IDAT holds a single row (the limits must refuse before any pixel is inflated).
     static func apngFrames(_ frames: UInt32, side: UInt32) -> [UInt8] {
-        let image = PixelBuffer(width: Int(side), height: Int(side), fill: RGBA(1, 2, 3, 255))
+        let image = PixelBuffer(width: Int(side), height: 1, fill: RGBA(1, 2, 3, 255))
         let fcTL = PNGChunkWriter.be32(0) + PNGChunkWriter.be32(side) + PNGChunkWriter.be32(side)
             + PNGChunkWriter.be32(0) + PNGChunkWriter.be32(0) + PNGChunkWriter.be16(1) + PNGChunkWriter.be16(10) + [0, 0]
         return PNGChunkWriter.file([PNGChunkSpec("IHDR", PNGChunkWriter.ihdr(width: side, height: side)),

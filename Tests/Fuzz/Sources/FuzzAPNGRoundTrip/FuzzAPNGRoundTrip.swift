@@ -1,3 +1,4 @@
+import FuzzSupport
 import ImageCodec
 
 /// Small limits keep the re-encode (the slow half) to milliseconds.
@@ -37,4 +38,10 @@ public func fuzzAPNGRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     }
     if first.frames.count > 1, second.loopCount != first.loopCount { fatalError("loop count changed") }
     return 0
+}
+
+/// The executable's entry point (SwiftPM defines `main` as this symbol): libFuzzer's driver.
+@_cdecl("FuzzAPNGRoundTrip_main")
+public func fuzzAPNGRoundTripMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc: argc, argv: argv, fuzzAPNGRoundTrip)
 }

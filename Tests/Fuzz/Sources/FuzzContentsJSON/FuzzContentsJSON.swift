@@ -1,3 +1,4 @@
+import FuzzSupport
 import Foundation
 import StickerKit
 
@@ -35,4 +36,10 @@ public func fuzzContentsJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         fatalError("the scratch catalog itself became unreadable: \(error)")
     }
     return 0
+}
+
+/// The executable's entry point (SwiftPM defines `main` as this symbol): libFuzzer's driver.
+@_cdecl("FuzzContentsJSON_main")
+public func fuzzContentsJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc: argc, argv: argv, fuzzContentsJSON)
 }

@@ -1,3 +1,4 @@
+import FuzzSupport
 import ImageCodec
 
 /// Limits small enough that every input decodes in milliseconds and within libFuzzer's RSS limit,
@@ -17,4 +18,10 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fatalError("frame \(frame.image.width)x\(frame.image.height) on a \(image.width)x\(image.height) canvas")
     }
     return 0
+}
+
+/// The executable's entry point (SwiftPM defines `main` as this symbol): libFuzzer's driver.
+@_cdecl("FuzzDecode_main")
+public func fuzzDecodeMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc: argc, argv: argv, fuzzDecode)
 }

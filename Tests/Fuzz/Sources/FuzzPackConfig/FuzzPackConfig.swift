@@ -1,3 +1,4 @@
+import FuzzSupport
 import StickerKit
 
 /// libFuzzer entry point: stickerforge.yml text of any shape is parsed into a configuration plus
@@ -10,4 +11,10 @@ public func fuzzPackConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let result = PackConfig.parse(text, file: "stickerforge.yml")
     _ = result.problems.map { String(describing: $0) }
     return 0
+}
+
+/// The executable's entry point (SwiftPM defines `main` as this symbol): libFuzzer's driver.
+@_cdecl("FuzzPackConfig_main")
+public func fuzzPackConfigMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc: argc, argv: argv, fuzzPackConfig)
 }
