@@ -83,8 +83,9 @@ run_target() {
         [ -d "$d" ] && cp "$d"/* "$dir/corpus/" 2>/dev/null || true
     done
     sf_say "fuzzing $t ($h) for ${seconds}s"
-    # -timeout: one input taking 10 s is a finding (a stall); -max_len keeps inputs sticker-sized.
-    nice -n 19 "$bin/$h" "$dir/corpus" -max_total_time="$seconds" -rss_limit_mb="$rss" -timeout=10 \
+    # -timeout: one input taking FUZZ_TIMEOUT s (default 60: a shared, loaded machine starves nice 19
+    # processes, and 10 s gave false stalls) is a finding; -max_len keeps inputs sticker-sized.
+    nice -n 19 "$bin/$h" "$dir/corpus" -max_total_time="$seconds" -rss_limit_mb="$rss" -timeout="${FUZZ_TIMEOUT:-60}" \
         -max_len=65536 -print_final_stats=1 -artifact_prefix="$dir/crashes/" \
         >"$dir/fuzz.log" 2>&1 || sf_warn "$t stopped on a finding; see $dir/fuzz.log"
     mkdir -p "$fuzz/Corpus/$t"

@@ -25,6 +25,8 @@ sf_say "swift build --build-tests (Swift: address; C: $c_sanitizers)"
 swift build --build-tests "${flags[@]}"
 
 # halt_on_error: the first report ends the process, so XCTest records a crash, never a pass.
+# The Swift runtime's crash backtracer hangs on an ASan abort: ASan prints its own report.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:abort_on_error=1:detect_stack_use_after_return=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$SF_ROOT/Scripts/lsan.supp:print_suppressions=0}"

@@ -34,10 +34,17 @@ public func fuzzAPNGRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     }
     for (index, (a, b)) in zip(first.frames, second.frames).enumerated() {
         if !a.image.isVisuallyIdentical(to: b.image) { fatalError("frame \(index) pixels differ") }
-        if first.frames.count > 1, a.delay != b.delay { fatalError("frame \(index) delay \(a.delay) -> \(b.delay)") }
+        if first.frames.count > 1, !sameDuration(a.delay, b.delay) { fatalError("frame \(index) delay \(a.delay) -> \(b.delay)") }
     }
     if first.frames.count > 1, second.loopCount != first.loopCount { fatalError("loop count changed") }
     return 0
+}
+
+/// Whether two delays last the same time: the writer may reduce the fraction (2/100 s -> 1/50 s),
+/// and APNG reads a zero denominator as 100.
+func sameDuration(_ a: FrameDelay, _ b: FrameDelay) -> Bool {
+    let da = a.denominator == 0 ? 100 : a.denominator, db = b.denominator == 0 ? 100 : b.denominator
+    return a.numerator * db == b.numerator * da
 }
 
 /// The executable's entry point (SwiftPM defines `main` as this symbol): libFuzzer's driver.
