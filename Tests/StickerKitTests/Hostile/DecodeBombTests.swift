@@ -89,4 +89,14 @@ final class DecodeBombTests: XCTestCase {
             XCTFail("the image part is valid; got \(error)")
         }
     }
+
+    func testAZeroSizedGIFScreenIsMalformed() {
+        // Found by FuzzAPNGRoundTrip (Tests/Fuzz/Crashers/roundtrip/zero-width-gif-screen.gif).
+        let frame = GIFFixtureFrame(width: 1, height: 1, indices: [1])
+        let gif = GIFFixtureEncoder(width: 0, height: 6, globalPalette: [RGBA(0, 0, 0), RGBA(255, 0, 0)],
+                                    frames: [frame]).encode()
+        XCTAssertThrowsError(try ImageDecoder().decode(gif)) { error in
+            XCTAssertEqual(error as? CodecError, .malformed("GIF logical screen is 0x6 px; both sides must be at least 1 px"))
+        }
+    }
 }
