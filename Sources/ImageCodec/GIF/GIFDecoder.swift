@@ -15,11 +15,13 @@ struct GIFDecoder {
             throw CodecError.truncated("GIF ends inside its header (\(bytes.count) bytes, need 13)")
         }
         try limits.checkCanvas(width: screen.width, height: screen.height)
+        try Self.checkNotEmpty(width: screen.width, height: screen.height)
         let layout = GIFStructureScanner.scan(bytes)
         try checkFrames(layout.frameRegions, screenWidth: screen.width, screenHeight: screen.height)
 
         let contents = try GIFFileHandle(bytes: bytes).contents()
         guard !contents.frames.isEmpty else { throw CodecError.malformed("GIF contains no image") }
+        try Self.checkNotEmpty(width: contents.screenWidth, height: contents.screenHeight)
         // giflib read what the scan counted; checked again so the compositor never trusts the scan alone.
         try checkFrames(contents.frames.map(\.region), screenWidth: contents.screenWidth,
                         screenHeight: contents.screenHeight)
@@ -59,6 +61,14 @@ struct GIFDecoder {
         if stored > limits.maxTotalPixels {
             throw CodecError.limitExceeded(what: "\(regions.count) frames storing \(stored) pixels",
                                            limit: "\(limits.maxTotalPixels) pixels in all frames")
+        }
+    }
+
+    /// A zero-sized logical screen would give a canvas with no pixels, which nothing downstream can
+    /// show or re-encode (found by fuzzing the round trip).
+    static func checkNotEmpty(width: Int, height: Int) throws {
+        guard width > 0, height > 0 else {
+            throw CodecError.malformed("GIF logical screen is \(width)x\(height) px; both sides must be at least 1 px")
         }
     }
 

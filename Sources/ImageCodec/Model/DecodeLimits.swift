@@ -8,12 +8,18 @@ public struct DecodeLimits: Equatable, Sendable, Codable {
     public var maxFrames: Int
     /// Largest file read into memory, in bytes.
     public var maxFileBytes: Int
+    /// Wall-clock seconds one sticker's files may take to read and decode; nil = no budget.
+    /// Checked between files, so one decode already under way finishes (the other limits bound it);
+    /// the files after it are refused. Optional so that older encoded limits still decode.
+    public var maxSecondsPerSticker: Double?
 
-    /// Limits; the defaults are the documented ones (8192 px, 256 megapixels, 10,000 frames, 64 MiB).
+    /// Limits; the defaults are the documented ones (8192 px, 256 megapixels, 10,000 frames, 64 MiB,
+    /// 30 s a sticker).
     public init(maxDimension: Int = 8192, maxTotalPixels: Int = 256_000_000,
-                maxFrames: Int = 10_000, maxFileBytes: Int = 64 << 20) {
+                maxFrames: Int = 10_000, maxFileBytes: Int = 64 << 20, maxSecondsPerSticker: Double? = 30) {
         self.maxDimension = maxDimension; self.maxTotalPixels = maxTotalPixels
         self.maxFrames = maxFrames; self.maxFileBytes = maxFileBytes
+        self.maxSecondsPerSticker = maxSecondsPerSticker
     }
 
     /// The documented defaults.

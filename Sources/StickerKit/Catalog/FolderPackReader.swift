@@ -25,7 +25,7 @@ struct FolderPackReader {
             case .directory:
                 if let sticker = readSequence(folder: child) { stickers.append(sticker) }
             case .missing:
-                problems.append(.invalid(file: child, reason: "is a broken symbolic link", sticker: name))
+                problems.append(.invalid(file: child, reason: Self.missingReason(child), sticker: name))
             case .unsafe(let reason), .unreadable(let reason):
                 problems.append(.invalid(file: child, reason: reason, sticker: name))
             }
@@ -35,6 +35,14 @@ struct FolderPackReader {
     }
 
     /// A file name without its extension (`wave.png` -> `wave`; `.hidden` and `noext` unchanged).
+    /// Why a listed name cannot be found again: a dangling link, or a name whose bytes are not UTF-8
+    /// (Foundation lists it with U+FFFD in place of the bad bytes, a name that does not exist).
+    static func missingReason(_ name: String) -> String {
+        name.unicodeScalars.contains("\u{FFFD}")
+            ? "has a name that is not valid UTF-8, so it cannot be opened by name; rename it"
+            : "is a broken symbolic link"
+    }
+
     static func stem(_ fileName: String) -> String {
         guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }
         return String(fileName[..<dot])
@@ -56,7 +64,7 @@ struct FolderPackReader {
                 problems.append(.invalid(file: path, reason: "is a folder inside a sequence folder; it is not read",
                                          sticker: folder))
             case .missing:
-                problems.append(.invalid(file: path, reason: "is a broken symbolic link", sticker: folder))
+                problems.append(.invalid(file: path, reason: Self.missingReason(child), sticker: folder))
             case .unsafe(let reason), .unreadable(let reason):
                 problems.append(.invalid(file: path, reason: reason, sticker: folder))
             }

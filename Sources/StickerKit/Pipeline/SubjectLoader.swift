@@ -24,7 +24,18 @@ public struct SubjectLoader: Sendable {
         var decoded: [String: DecodedImage] = [:]
         var failures: [FileFailure] = []
         let decoder = ImageDecoder(limits: limits)
-        for path in source.files {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for (index, path) in source.files.enumerated() {
+            // A sequence of many slow frames must not stall a CI job: once the budget is spent, the
+            // remaining files are refused unread (the first file is always tried).
+            if index > 0, let budget = limits.maxSecondsPerSticker {
+                let spent = Self.seconds(start.duration(to: clock.now))
+                if spent > budget {
+                    failures.append(FileFailure(file: path, error: Self.timeBudgetError(spent: spent, budget: budget)))
+                    continue
+                }
+            }
             switch read(path, root: root) {
             case .missing:
                 continue
@@ -87,6 +98,17 @@ public struct SubjectLoader: Sendable {
         .limitExceeded(what: "a file of \(size) bytes", limit: "\(limits.maxFileBytes) bytes read into memory")
     }
 
+    /// The refusal for a file left unread because its sticker's time budget ran out.
+    static func timeBudgetError(spent: Double, budget: Double) -> CodecError {
+        .limitExceeded(what: "a sticker that had already taken \(String(format: "%.1f", spent)) s to load (file not read)",
+                       limit: "\(String(format: "%g", budget)) s per sticker")
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
     private enum ReadResult {
         case missing
         case failed(CodecError)
@@ -102,6 +124,12 @@ public struct SubjectLoader: Sendable {
         }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: full)
+            // The catalog reader already refuses FIFOs and devices; checked again here because a file
+            // may be swapped between reading the catalog and loading it (watch mode), and opening a
+            // FIFO would block forever.
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                return .failed(.library(name: "file system", message: "not a regular file; not opened"))
+            }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             if size > limits.maxFileBytes {
                 let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: full))

@@ -56,11 +56,23 @@ public struct GitHubActionsReporter: Reporter {
         return "::\(name) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
     }
 
-    /// Message escaping GitHub's runner undoes: `%`, CR and LF.
+    /// Message escaping GitHub's runner undoes: `%`, CR and LF. Other control characters (an ESC
+    /// in a file name would restyle or rewrite the CI log) are written as `%XX` too, left encoded.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || Self.isControl(scalar) {
+                out += String(format: "%%%02X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 control characters and DEL.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Property escaping: the data escapes plus `:` and `,`, which end a property or the list.
@@ -72,6 +84,6 @@ public struct GitHubActionsReporter: Reporter {
 
     /// The cap line is plain output, so a hint must not start a workflow command or break the line.
     static func plain(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
     }
 }
