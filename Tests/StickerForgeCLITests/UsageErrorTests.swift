@@ -36,6 +36,24 @@ final class UsageErrorTests: XCTestCase {
                          "--rule edge_halo=: 'edge_halo=' gives no severity after '=': use off, info, warning or error")
     }
 
+    func testDecodeLimitFlags() throws {
+        assertUsageError(["check", "P", "--timeout-per-sticker", "0"],
+                         "--timeout-per-sticker takes a number of seconds above 0, or 'none'")
+        assertUsageError(["check", "P", "--max-dimension", "0"], "--max-dimension must be a positive number")
+        assertUsageError(["assemble", "f", "--output", "x.png", "--lossy"],
+                         "--lossy, --min-quality, --dither, --max-bytes and --grid-size go with --fit")
+        assertUsageError(["convert", "f", "--output-dir", "o", "--fit", "--min-quality", "1.5"],
+                         "--min-quality must be between 0 and 1")
+        let parsed = try XCTUnwrap(StickerForgeCommand.parseAsRoot(
+            ["check", "P", "--max-file-bytes", "1000", "--max-dimension", "512", "--max-frames", "9",
+             "--max-total-pixels", "4096", "--timeout-per-sticker", "none"]) as? CheckCommand)
+        XCTAssertEqual(parsed.pack.maxFileBytes, 1000)
+        XCTAssertEqual(parsed.pack.maxDimension, 512)
+        XCTAssertEqual(parsed.pack.maxFrames, 9)
+        XCTAssertEqual(parsed.pack.maxTotalPixels, 4096)
+        XCTAssertEqual(parsed.pack.timeoutPerSticker, "none")
+    }
+
     func testGridSizeMustBeKnown() {
         assertUsageError(["check", "P", "--grid-size", "huge"], "The value 'huge' is invalid for '--grid-size <grid-size>'")
         assertUsageError(["check", "P", "--grid-size", "huge"], "'small', 'regular'")

@@ -25,8 +25,30 @@ struct PackOptions: ParsableArguments {
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
 
+    @Option(name: .customLong("max-file-bytes"), help: "Files larger than this are not read at all (default 67108864).")
+    var maxFileBytes: Int?
+
+    @Option(name: .customLong("max-dimension"), help: "Largest canvas side a file may declare (default 8192).")
+    var maxDimension: Int?
+
+    @Option(name: .customLong("max-frames"), help: "Most frames a file may declare (default 10000).")
+    var maxFrames: Int?
+
+    @Option(name: .customLong("max-total-pixels"), help: "Most pixels over all frames of one file (default 256000000).")
+    var maxTotalPixels: Int?
+
+    @Option(name: .customLong("timeout-per-sticker"), help: "Seconds of decoding per sticker before its remaining files are refused (default 30; 'none' for no budget).")
+    var timeoutPerSticker: String?
+
     func validate() throws {
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be a positive number of bytes") }
+        for (flag, value) in [("--max-file-bytes", maxFileBytes), ("--max-dimension", maxDimension),
+                              ("--max-frames", maxFrames), ("--max-total-pixels", maxTotalPixels)] {
+            if let value, value <= 0 { throw ValidationError("\(flag) must be a positive number") }
+        }
+        if let timeoutPerSticker, timeoutPerSticker != "none", !((Double(timeoutPerSticker) ?? 0) > 0) {
+            throw ValidationError("--timeout-per-sticker takes a number of seconds above 0, or 'none'")
+        }
         for rule in rules {
             do {
                 let parsed = try RuleOverride(parsing: rule)
@@ -62,6 +84,13 @@ struct PackOptions: ParsableArguments {
             if let parsed = try? RuleOverride(parsing: rule) { configuration.severities[parsed.rule] = parsed.severity }
         }
         configuration.strict = strict
+        if let maxFileBytes { configuration.decodeLimits.maxFileBytes = maxFileBytes }
+        if let maxDimension { configuration.decodeLimits.maxDimension = maxDimension }
+        if let maxFrames { configuration.decodeLimits.maxFrames = maxFrames }
+        if let maxTotalPixels { configuration.decodeLimits.maxTotalPixels = maxTotalPixels }
+        if let timeoutPerSticker {
+            configuration.decodeLimits.maxSecondsPerSticker = timeoutPerSticker == "none" ? nil : Double(timeoutPerSticker)
+        }
         return (pack, configuration)
     }
 }
