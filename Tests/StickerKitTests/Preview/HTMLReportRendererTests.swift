@@ -6,8 +6,8 @@ import XCTest
 /// (escaping, alt texts, drawer columns, display sizes, no network, byte headroom).
 final class HTMLReportRendererTests: XCTestCase {
     func testGolden() throws {
-        try PreviewGolden.assertMatches(try HTMLReportFixture.render(), file: "report.html",
-                                        version: HTMLReportFixture.version)
+        try Golden.assertMatches(try HTMLReportFixture.render(), file: "report.html",
+                                 version: HTMLReportFixture.version, in: PreviewGolden.folder)
     }
 
     func testHostileNameNeverAppearsUnescaped() throws {
@@ -135,25 +135,9 @@ final class HTMLReportRendererTests: XCTestCase {
     }
 }
 
-/// Golden files of this folder, compared like the reporters' (STICKERFORGE_UPDATE_GOLDEN=1 rewrites them).
+/// The HTML golden files, beside this source; compared by the reporters' `Golden`.
 enum PreviewGolden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
-    static func assertMatches(_ actual: String, file name: String, version: String,
-                              file: StaticString = #filePath, line: UInt = #line) throws {
-        let normalised = actual.replacingOccurrences(of: version, with: "{{VERSION}}")
-        let url = folder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["STICKERFORGE_UPDATE_GOLDEN"] == "1" {
-            try Data(normalised.utf8).write(to: url)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        guard normalised != expected else { return }
-        let a = normalised.components(separatedBy: "\n"), e = expected.components(separatedBy: "\n")
-        let first = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
-        XCTFail("\(name) differs at line \(first + 1):\n  got:  \(first < a.count ? a[first] : "<end>")\n"
-                + "  want: \(first < e.count ? e[first] : "<end>")", file: file, line: line)
-    }
 }
 
 /// Regressions: anchors must be distinct for distinct names, and no finding may be left off the page.

@@ -1,14 +1,14 @@
 import Foundation
 import XCTest
 
-/// Golden files live beside this source (found through `#filePath`, so tests run from any
-/// directory). Set STICKERFORGE_UPDATE_GOLDEN=1 to rewrite them from the current output, then
+/// Golden files live in a `Golden` folder beside the test source (found through `#filePath`, so
+/// tests run from any directory; `Report/Golden` unless another folder is given). Set STICKERFORGE_UPDATE_GOLDEN=1 to rewrite them from the current output, then
 /// review the diff before committing.
 enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// Asserts `actual`, with the tool version replaced by `{{VERSION}}`, equals the golden file.
-    static func assertMatches(_ actual: String, file name: String, version: String,
+    static func assertMatches(_ actual: String, file name: String, version: String, in folder: URL = folder,
                               file: StaticString = #filePath, line: UInt = #line) throws {
         let normalised = actual.replacingOccurrences(of: version, with: "{{VERSION}}")
         let url = folder.appendingPathComponent(name)
