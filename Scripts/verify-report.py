@@ -60,7 +60,7 @@ FACTS = """(() => {
   });
   const boxes = {};
   for (const id of IDS) {
-    const img = document.querySelector('#' + id + ' img');
+    const img = document.querySelector('#' + id + ' .pic, #' + id + ' img');
     if (img) { const r = img.getBoundingClientRect();
                boxes[id] = {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}; }
   }
@@ -225,7 +225,7 @@ def main():
                 box = desk["boxes"].get(card)
                 changed = animation_samples(browser, box) if box else -1
                 record(changed > 0, f"{label} animates",
-                       "no such <img>" if changed < 0 else
+                       "no such picture" if changed < 0 else
                        f"{changed} of {int(box['width'] * box['height'])} screen pixels change over 300-750 ms")
             refs = static_network_refs(text)
             offline = not refs and not desk["nonData"] and not requests
