@@ -72,6 +72,14 @@ public struct PackChecker: Sendable {
         return assemble(pack: pack, checked: checked, icons: icons, context: context)
     }
 
+    /// The report for subjects whose sticker rules already ran (`stickerFindings[i]` belongs to
+    /// `subjects[i]`): only the pack rules run here. `watch` keeps unchanged stickers' findings.
+    public func report(subjects: [StickerSubject], stickerFindings: [[Finding]], icons: [IconFile] = [],
+                       pack: StickerPack) -> CheckReport {
+        let checked = zip(subjects, stickerFindings).map { CheckedSubject(subject: $0, findings: $1) }
+        return assemble(pack: pack, checked: checked, icons: icons, context: context(for: pack))
+    }
+
     /// Every sticker rule's findings for one subject, unsorted.
     public static func findings(for subject: StickerSubject, checks: [any StickerCheck] = RuleRegistry.stickerChecks,
                                 context: CheckContext) -> [Finding] {

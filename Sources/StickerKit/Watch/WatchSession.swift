@@ -21,9 +21,13 @@ public struct WatchSession: Sendable {
         var stamps: [FileStamp?]
         var source: StickerSource
         var subject: StickerSubject
+        /// The sticker rules' findings, valid while the configuration and grid size are unchanged.
+        var findings: [Finding]
     }
 
     private var cache: [String: Cached] = [:]
+    /// The settings the cached findings were made with.
+    private var checkedWith: (configuration: CheckConfiguration, gridSize: GridSize)?
     private var previous: Set<Finding>?
 
     /// A session with an empty cache: the first refresh decodes everything.
@@ -51,20 +55,41 @@ public struct WatchSession: Sendable {
         let loaded = await BoundedConcurrency.map(toLoad, limit: checker.concurrency) { item in
             (item.0, loader.load(item.1, root: root), item.2)
         }
+        // Sticker rules are pure functions of the subject and the settings: unchanged stickers keep
+        // their findings unless the settings changed; only pack rules always run again.
+        let context = checker.context(for: pack)
+        let settingsSame = checkedWith.map { $0.configuration == configuration && $0.gridSize == context.gridSize } ?? false
+        checkedWith = (configuration, context.gridSize)
+        let checks = checker.stickerChecks
+        let recheck: [(Int, StickerSubject)] = pack.stickers.indices.compactMap { index in
+            guard let subject = subjects[index] ?? loaded.first(where: { $0.0 == index })?.1 else { return nil }
+            let reloadedNow = loaded.contains { $0.0 == index }
+            return reloadedNow || !settingsSame ? (index, subject) : nil
+        }
+        let rechecked = await BoundedConcurrency.map(recheck, limit: checker.concurrency) { item in
+            (item.0, PackChecker.findings(for: item.1, checks: checks, context: context))
+        }
         var fresh: [String: Cached] = [:]
         for (index, subject, stamps) in loaded {
             subjects[index] = subject
             let source = pack.stickers[index]
-            fresh[source.name] = Cached(files: source.files, stamps: stamps, source: source, subject: subject)
+            fresh[source.name] = Cached(files: source.files, stamps: stamps, source: source, subject: subject, findings: [])
         }
         for (index, source) in pack.stickers.enumerated() where fresh[source.name] == nil {
             if let subject = subjects[index], let hit = cache[source.name], hit.subject.name == subject.name {
                 fresh[source.name] = hit
             }
         }
+        for (index, findings) in rechecked { fresh[pack.stickers[index].name]?.findings = findings }
         cache = fresh
-        let all = subjects.compactMap { $0 }
-        let report = await checker.run(subjects: all, icons: loader.loadIcons(pack.iconSet, root: root), pack: pack)
+        var all: [StickerSubject] = [], findings: [[Finding]] = []
+        for (index, source) in pack.stickers.enumerated() {
+            guard let subject = subjects[index] else { continue }
+            all.append(subject)
+            findings.append(fresh[source.name]?.findings ?? [])
+        }
+        let report = checker.report(subjects: all, stickerFindings: findings,
+                                    icons: loader.loadIcons(pack.iconSet, root: root), pack: pack)
         let now = Set(report.findings)
         let before = previous ?? now
         previous = now

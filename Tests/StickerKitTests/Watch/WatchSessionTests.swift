@@ -55,6 +55,27 @@ final class WatchSessionTests: XCTestCase {
         XCTAssertEqual(reverted.report, first.report)
     }
 
+    /// Unchanged stickers keep their findings between refreshes, but a change of settings re-runs
+    /// every sticker rule without decoding anything again; the result equals a fresh check.
+    func testChangedSettingsRecheckWithoutDecoding() async throws {
+        let folder = try TempFolder("watch-settings")
+        defer { folder.remove() }
+        try folder.write(try png(408, "Apple"), to: "Apple.png")
+        try folder.write(try png(640, "Banana"), to: "Banana.png")
+        let pack = try CatalogReader().read(at: folder.path, config: nil)
+        var session = WatchSession()
+        let first = await session.refresh(pack: pack, configuration: CheckConfiguration(), toolVersion: "t")
+        XCTAssertTrue(first.report.findings.contains { $0.rule == "dimensions_too_large" })
+
+        var relaxed = CheckConfiguration()
+        relaxed.severities["dimensions_too_large"] = .off
+        let second = await session.refresh(pack: pack, configuration: relaxed, toolVersion: "t")
+        XCTAssertEqual(second.reloaded, [])
+        XCTAssertEqual(second.fixed.map(\.rule), ["dimensions_too_large"])
+        let fresh = await PackChecker(configuration: relaxed, toolVersion: "t").check(pack)
+        XCTAssertEqual(second.report, fresh)
+    }
+
     func testAStickerNewToThePackIsDecodedAlone() async throws {
         let folder = try TempFolder("watch-new")
         defer { folder.remove() }
