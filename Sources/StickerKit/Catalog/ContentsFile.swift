@@ -55,6 +55,25 @@ struct ContentsFile {
         }
     }
 
+    /// The path (relative to the root) of a file this Contents.json lists in `folder`, or nil after
+    /// reporting why not: an unsafe name, a missing file, a folder, a link out of the catalog.
+    func resolve(_ filename: String, label: String, in folder: String, fileSystem: CatalogFileSystem,
+                 problems: inout [CatalogProblem]) -> String? {
+        if let reason = CatalogFileSystem.unsafeNameReason(filename) {
+            invalid("\"\(label)\": \(reason)", problems: &problems)
+            return nil
+        }
+        let path = CatalogFileSystem.join(folder, filename)
+        switch fileSystem.entry(path) {
+        case .file: return path
+        case .missing: problems.append(.missingFile(file: path, listedIn: self.path, sticker: sticker))
+        case .directory: problems.append(.invalid(file: path, reason: "is a folder, not an image file", sticker: sticker))
+        case .unsafe(let reason), .unreadable(let reason):
+            problems.append(.invalid(file: path, reason: reason, sticker: sticker))
+        }
+        return nil
+    }
+
     /// Reports a problem with this file.
     func invalid(_ reason: String, problems: inout [CatalogProblem]) {
         problems.append(.invalid(file: path, reason: reason, sticker: sticker))

@@ -53,7 +53,7 @@ struct IconSetReader {
                                  + "the first is used", problems: &problems)
                 continue
             }
-            if let file = resolve(filename, label: "\(label).filename", in: setFolder, contents: contents) {
+            if let file = contents.resolve(filename, label: "\(label).filename", in: setFolder, fileSystem: fileSystem, problems: &problems) {
                 filled[slot] = file
                 claimedBy[slot] = index
             }
@@ -84,22 +84,6 @@ struct IconSetReader {
             return nil
         }
         return match
-    }
-
-    private mutating func resolve(_ filename: String, label: String, in setFolder: String,
-                                  contents: ContentsFile) -> String? {
-        if let reason = CatalogFileSystem.unsafeNameReason(filename) {
-            contents.invalid("\"\(label)\": \(reason)", problems: &problems)
-            return nil
-        }
-        let path = CatalogFileSystem.join(setFolder, filename)
-        switch fileSystem.entry(path) {
-        case .file: return path
-        case .missing: problems.append(.missingFile(file: path, listedIn: contents.path, sticker: nil))
-        case .directory: problems.append(.invalid(file: path, reason: "is a folder, not an image file", sticker: nil))
-        case .unsafe(let reason), .unreadable(let reason): problems.append(.invalid(file: path, reason: reason, sticker: nil))
-        }
-        return nil
     }
 
     static func describe(_ slot: IconSlot) -> String {

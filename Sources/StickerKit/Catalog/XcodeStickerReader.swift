@@ -22,7 +22,7 @@ struct XcodeStickerReader {
                                     required: false, problems: &problems)
         guard let filename = contents.string("filename", in: properties, label: "properties.filename",
                                              required: true, problems: &problems),
-              let file = resolve(filename, label: "properties.filename", contents: contents) else { return nil }
+              let file = contents.resolve(filename, label: "properties.filename", in: folder, fileSystem: fileSystem, problems: &problems) else { return nil }
         return StickerSource(name: name, folder: folder, content: .file(file), accessibilityLabel: label)
     }
 
@@ -55,7 +55,7 @@ struct XcodeStickerReader {
             contents.reportUnknownKeys(in: object, allowed: ["filename"], problems: &problems)
             if let filename = contents.string("filename", in: object, label: "\(entryLabel).filename", required: true,
                                               problems: &problems),
-               let frame = resolve(filename, label: "\(entryLabel).filename", contents: contents) {
+               let frame = contents.resolve(filename, label: "\(entryLabel).filename", in: folder, fileSystem: fileSystem, problems: &problems) {
                 frames.append(frame)
             }
         }
@@ -101,22 +101,5 @@ struct XcodeStickerReader {
 
     private mutating func load(topKeys: [String]) -> ContentsFile? {
         ContentsFile.load(folder: folder, fileSystem: fileSystem, topKeys: topKeys, sticker: name, problems: &problems)
-    }
-
-    /// The listed file's path relative to the root, or nil (reported) when it is unsafe or absent.
-    private mutating func resolve(_ filename: String, label: String, contents: ContentsFile) -> String? {
-        if let reason = CatalogFileSystem.unsafeNameReason(filename) {
-            contents.invalid("\"\(label)\": \(reason)", problems: &problems)
-            return nil
-        }
-        let path = CatalogFileSystem.join(folder, filename)
-        switch fileSystem.entry(path) {
-        case .file: return path
-        case .missing: problems.append(.missingFile(file: path, listedIn: contents.path, sticker: name))
-        case .directory: problems.append(.invalid(file: path, reason: "is a folder, not an image file", sticker: name))
-        case .unsafe(let reason), .unreadable(let reason):
-            problems.append(.invalid(file: path, reason: reason, sticker: name))
-        }
-        return nil
     }
 }
