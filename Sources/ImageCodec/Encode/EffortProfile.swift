@@ -28,26 +28,14 @@ struct EffortProfile: Sendable {
         let all = FilterStrategy.allCases
         switch effort {
         case .fast:
-            trialEngine = .libdeflate(level: 1)
-            planningFilters = [.none, .minSum]
-            finalFilters = all
-            finalists = 1
-            strongEngine = .zlib(level: 9)
-            extraEngine = nil
+            self.init(trialEngine: .libdeflate(level: 1), planningFilters: [.none, .minSum], finalFilters: all,
+                      finalists: 1, strongEngine: .zlib(level: 9), extraEngine: nil)
         case .default:
-            trialEngine = .libdeflate(level: 1)
-            planningFilters = [.none, .minSum]
-            finalFilters = all
-            finalists = 1
-            strongEngine = .libdeflate(level: 12)
-            extraEngine = nil
+            self.init(trialEngine: .libdeflate(level: 1), planningFilters: [.none, .minSum], finalFilters: all,
+                      finalists: 1, strongEngine: .libdeflate(level: 12), extraEngine: nil)
         case .max:
-            trialEngine = .libdeflate(level: 3)
-            planningFilters = [.none, .minSum, .entropy]
-            finalFilters = all
-            finalists = 3
-            strongEngine = .libdeflate(level: 12)
-            extraEngine = .zopfli(iterations: 15)
+            self.init(trialEngine: .libdeflate(level: 3), planningFilters: [.none, .minSum, .entropy], finalFilters: all,
+                      finalists: 3, strongEngine: .libdeflate(level: 12), extraEngine: .zopfli(iterations: 15))
         }
     }
 }
