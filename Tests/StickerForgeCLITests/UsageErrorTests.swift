@@ -1,4 +1,6 @@
 import ArgumentParser
+import ImageCodec
+import StickerKit
 import XCTest
 @testable import StickerForgeCLI
 
@@ -41,7 +43,14 @@ final class UsageErrorTests: XCTestCase {
                          "--timeout-per-sticker takes a number of seconds above 0, or 'none'")
         assertUsageError(["check", "P", "--max-dimension", "0"], "--max-dimension must be a positive number")
         assertUsageError(["assemble", "f", "--output", "x.png", "--lossy"],
-                         "--lossy, --min-quality, --dither, --max-bytes and --grid-size go with --fit")
+                         "--lossy, --min-quality and --dither go with --fit (or fit: true in stickerforge.yml)")
+        assertUsageError(["convert", "f", "--output-dir", "o", "--max-bytes", "9000"],
+                         "--max-bytes and --grid-size go with --fit")
+        let build = try XCTUnwrap(StickerForgeCommand.parseAsRoot(
+            ["build", "P", "--output", "o", "--fit", "--lossy", "--min-quality", "0.8", "--dither", "off"]) as? BuildCommand)
+        XCTAssertEqual(build.fitFlags.target(maxBytes: 400_000, gridSize: .small, effort: .max),
+                       FitTarget(options: FitOptions(maxBytes: 400_000, lossy: true, minQuality: 0.8, effort: .max, dithering: .off),
+                                 gridSize: .small))
         assertUsageError(["convert", "f", "--output-dir", "o", "--fit", "--min-quality", "1.5"],
                          "--min-quality must be between 0 and 1")
         let parsed = try XCTUnwrap(StickerForgeCommand.parseAsRoot(

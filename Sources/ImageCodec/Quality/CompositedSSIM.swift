@@ -55,29 +55,42 @@ public struct CompositedSSIM: Sendable {
         let c1 = (0.01 * 255.0) * (0.01 * 255.0), c2 = (0.03 * 255.0) * (0.03 * 255.0)
         let win = min(window, width, height)
         let stride = width + 1
-        var sx = [Double](repeating: 0, count: stride * (height + 1))
-        var sy = sx, sxx = sx, syy = sx, sxy = sx
-        for row in 0..<height {
-            var rx = 0.0, ry = 0.0, rxx = 0.0, ryy = 0.0, rxy = 0.0
-            for col in 0..<width {
-                let a = x[row * width + col], b = y[row * width + col]
-                rx += a; ry += b; rxx += a * a; ryy += b * b; rxy += a * b
-                let o = (row + 1) * stride + col + 1, up = row * stride + col + 1
-                sx[o] = sx[up] + rx; sy[o] = sy[up] + ry
-                sxx[o] = sxx[up] + rxx; syy[o] = syy[up] + ryy; sxy[o] = sxy[up] + rxy
+        // Five summed-area tables in one buffer (x, y, xx, yy, xy), so the window sums below are
+        // four lookups each without bounds checks.
+        let plane = stride * (height + 1)
+        var tables = [Double](repeating: 0, count: plane * 5)
+        tables.withUnsafeMutableBufferPointer { t in
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    for row in 0..<height {
+                        var rx = 0.0, ry = 0.0, rxx = 0.0, ryy = 0.0, rxy = 0.0
+                        for col in 0..<width {
+                            let a = x[row * width + col], b = y[row * width + col]
+                            rx += a; ry += b; rxx += a * a; ryy += b * b; rxy += a * b
+                            let o = (row + 1) * stride + col + 1, up = row * stride + col + 1
+                            t[o] = t[up] + rx; t[plane + o] = t[plane + up] + ry
+                            t[2 * plane + o] = t[2 * plane + up] + rxx; t[3 * plane + o] = t[3 * plane + up] + ryy
+                            t[4 * plane + o] = t[4 * plane + up] + rxy
+                        }
+                    }
+                }
             }
-        }
-        func box(_ t: [Double], _ r: Int, _ c: Int) -> Double {
-            t[(r + win) * stride + c + win] - t[r * stride + c + win] - t[(r + win) * stride + c] + t[r * stride + c]
         }
         let n = Double(win * win)
         var total = 0.0
-        for r in 0...(height - win) {
-            for c in 0...(width - win) {
-                let mx = box(sx, r, c) / n, my = box(sy, r, c) / n
-                let vx = max(0, box(sxx, r, c) / n - mx * mx), vy = max(0, box(syy, r, c) / n - my * my)
-                let cov = box(sxy, r, c) / n - mx * my
-                total += ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))
+        tables.withUnsafeBufferPointer { t in
+            func box(_ k: Int, _ r: Int, _ c: Int) -> Double {
+                let base = k * plane
+                return t[base + (r + win) * stride + c + win] - t[base + r * stride + c + win]
+                    - t[base + (r + win) * stride + c] + t[base + r * stride + c]
+            }
+            for r in 0...(height - win) {
+                for c in 0...(width - win) {
+                    let mx = box(0, r, c) / n, my = box(1, r, c) / n
+                    let vx = max(0, box(2, r, c) / n - mx * mx), vy = max(0, box(3, r, c) / n - my * my)
+                    let cov = box(4, r, c) / n - mx * my
+                    total += ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))
+                }
             }
         }
         return total / Double((height - win + 1) * (width - win + 1))

@@ -32,6 +32,8 @@ struct AssembleCommand: AsyncParsableCommand {
 
     @OptionGroup var fitFlags: FitFlags
 
+    @OptionGroup var fitLimits: FitLimitFlags
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
@@ -49,12 +51,12 @@ struct AssembleCommand: AsyncParsableCommand {
                 seen[name] = folder
             }
         }
+        _ = try fitLimits.target(fitFlags, effort: effort)
     }
 
     func run() async throws {
         let console = Console.standard()
-        let assembler = FrameSequenceAssembler(effort: effort)
-        let fitFlags = self.fitFlags, effort = self.effort
+        let assembler = FrameSequenceAssembler(effort: effort, fit: try fitLimits.target(fitFlags, effort: effort))
         if let output {
             do {
                 let result: AssemblyResult
@@ -63,9 +65,8 @@ struct AssembleCommand: AsyncParsableCommand {
                 } else {
                     result = try assembler.assemble(files: frames, timing: timing.timing ?? .fps(15), loopCount: timing.loops ?? 0)
                 }
-                let fitted = try fitFlags.apply(to: result.bytes, effort: effort)
-                try FileIO.writeAtomically(fitted.bytes, to: output)
-                console.out(Self.summary(result, output: output) + (fitted.note.map { $0 + "\n" } ?? ""))
+                try FileIO.writeAtomically(result.bytes, to: output)
+                console.out(Self.summary(result, output: output))
             } catch {
                 console.err("error: \(error)")
                 throw ExitStatus.findings
@@ -86,16 +87,15 @@ struct AssembleCommand: AsyncParsableCommand {
         let results = await BatchRunner().run(folders, progress: { progress.update(completed: $0.completed, total: $0.total, current: $0.item) }) { folder in
             let result = try assembler.assemble(folder: folder, timing: timing, loopCount: loops)
             let target = FileIO.join(outputDir, URL(fileURLWithPath: folder).lastPathComponent + ".png")
-            let fitted = try fitFlags.apply(to: result.bytes, effort: effort)
-            try FileIO.writeAtomically(fitted.bytes, to: target)
-            return (result, target, fitted.note)
+            try FileIO.writeAtomically(result.bytes, to: target)
+            return (result, target)
         }
         progress.finish()
         var failed = 0
         for (folder, result) in zip(folders, results) {
             switch result {
-            case .success(let (assembly, target, note)):
-                console.out(Self.summary(assembly, output: target) + (note.map { $0 + "\n" } ?? ""))
+            case .success(let (assembly, target)):
+                console.out(Self.summary(assembly, output: target))
             case .failure(let error): failed += 1; console.err("error: \(folder): \(error)")
             }
         }
@@ -110,5 +110,6 @@ struct AssembleCommand: AsyncParsableCommand {
         return "\(ProgressDisplay.printable(output)): \(r.width)x\(r.height), \(r.framesIn) frames\(merged) -> "
             + "\(r.framesWritten) written, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
             + "\(r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays"), \(r.byteCount) bytes\n"
+            + (r.fit?.indentedText ?? "")
     }
 }

@@ -31,6 +31,8 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .customLong("convert-gif-jpeg"), help: "Convert GIF and JPEG stickers to PNG/APNG instead of copying them.")
     var convertGIFAndJPEG = false
 
+    @OptionGroup var fitFlags: FitFlags
+
     @Option(help: "An image to draw all 13 app icons from (default: the pack's icon setting).")
     var icon: String?
 
@@ -46,12 +48,20 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard()
         let (stickerPack, configuration) = try pack.load(console: console)
+        if let problem = fitFlags.problem(fitEnabled: fitFlags.fit || stickerPack.config.fit) {
+            console.err("error: \(problem)")
+            throw ExitStatus.unusable
+        }
         let checked = await CheckSession(pack: stickerPack, configuration: configuration)
             .run(console: console, quiet: outputOptions.quiet)
+        let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
+        let fit = fitFlags.target(maxBytes: configuration.maxBytes,
+                                  gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
+                                  config: stickerPack.config)
         let options = PackBuildOptions(
-            outputDirectory: output, effort: effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default,
+            outputDirectory: output, effort: effort,
             keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
-            maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG)
+            maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit)
         let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
         let plan: BuildPlan
         do {
@@ -85,6 +95,9 @@ struct BuildCommand: AsyncParsableCommand {
         }
         console.out(writer.render(format, fullReportHint: FileIO.join(output, "report.json")))
         if !outputOptions.quiet {
+            for entry in plan.manifest.stickers {
+                if let fitted = entry.fit, !fitted.lossless { console.err("fitted \(ProgressDisplay.printable(entry.name)): \(fitted.summary)") }
+            }
             console.err("built \(plan.builtCount) sticker\(plan.builtCount == 1 ? "" : "s")"
                         + (plan.reusedCount > 0 ? ", reused \(plan.reusedCount) unchanged" : "")
                         + " into \(FileIO.join(output, "Stickers.xcstickers")); manifest.json, report.json and report.html beside it")

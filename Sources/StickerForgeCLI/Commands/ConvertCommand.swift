@@ -26,42 +26,35 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @OptionGroup var fitFlags: FitFlags
 
+    @OptionGroup var fitLimits: FitLimitFlags
+
     @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        _ = try fitLimits.target(fitFlags, effort: effort)
+    }
 
     func run() async throws {
         let console = Console.standard()
+        let converter = StickerConverter(effort: effort, fit: try fitLimits.target(fitFlags, effort: effort))
         do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
             console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
             throw ExitStatus.unusable
         }
         let progress = ProgressDisplay(label: "converting", console: console, quiet: outputOptions.quiet)
-        let outcomes = await StickerConverter(effort: effort).convertFiles(files, to: outputDir) {
+        let outcomes = await converter.convertFiles(files, to: outputDir) {
             progress.update(completed: $0.completed, total: $0.total, current: $0.item)
         }
         progress.finish()
         var failed = 0
         for outcome in outcomes {
             switch outcome.result {
-            case .success(var r):
-                var note: String?
-                do {
-                    let fitted = try fitFlags.apply(to: r.bytes, effort: effort)
-                    if let said = fitted.note {
-                        try FileIO.writeAtomically(fitted.bytes, to: outcome.output)
-                        r.bytes = fitted.bytes
-                        note = said
-                    }
-                } catch {
-                    // Never leave an output over the limit behind: this run wrote it, so it goes.
-                    try? FileManager.default.removeItem(atPath: outcome.output)
-                    failed += 1
-                    console.err("error: \(ProgressDisplay.printable(outcome.input)): \(error)")
-                    continue
-                }
+            case .success(let r):
                 let kind = r.format == .apng ? "APNG, \(r.framesWritten) frames, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
                     + (r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays") : "PNG"
                 console.out("\(ProgressDisplay.printable(outcome.input)) -> \(ProgressDisplay.printable(outcome.output)): "
-                            + "\(r.width)x\(r.height) \(kind), \(r.bytes.count) bytes\n" + (note.map { $0 + "\n" } ?? ""))
+                            + "\(r.width)x\(r.height) \(kind), \(r.bytes.count) bytes\n"
+                            + (r.fit?.indentedText ?? ""))
             case .failure(let error):
                 failed += 1
                 console.err("error: \(ProgressDisplay.printable(outcome.input)): \(error)")

@@ -5,10 +5,12 @@ import StickerKit
 
 extension FitDithering: ExpressibleByArgument {}
 
-/// `--fit`, `--lossy`, `--min-quality`, `--dither`, `--max-bytes`: fit outputs under the byte limit,
-/// losslessly first, then (only with `--lossy`) with the least measured loss (docs/fit.md).
+/// `--fit`, `--lossy`, `--min-quality`, `--dither`: fit outputs under the byte limit, losslessly
+/// first, then (only with `--lossy`) with the least measured loss (docs/fit.md). `build` takes these
+/// as they are (its limit and grid size come from the pack); `assemble` and `convert` add
+/// `FitLimitFlags`.
 struct FitFlags: ParsableArguments {
-    @Flag(help: "Fit every output under --max-bytes: lossless first, lossy only with --lossy.")
+    @Flag(help: "Fit every output under the byte limit: lossless first, lossy only with --lossy.")
     var fit = false
 
     @Flag(help: "With --fit, allow palette reduction, frame dropping and downscaling when lossless is not enough.")
@@ -17,52 +19,48 @@ struct FitFlags: ParsableArguments {
     @Option(name: .customLong("min-quality"), help: "With --lossy, the lowest composited SSIM accepted (0-1, default 0.90).")
     var minQuality: Double?
 
-    @Option(help: "With --lossy, dithering: off, auto or on.")
+    @Option(help: "With --lossy, dithering: off, auto or on (default auto: tried, kept when it measures better).")
     var dither: FitDithering?
 
-    @Option(name: .customLong("max-bytes"), help: "The byte limit for --fit (default 500000).")
+    func validate() throws {
+        if let minQuality, !(0...1).contains(minQuality) { throw ValidationError("--min-quality must be between 0 and 1") }
+    }
+
+    /// Why these flags cannot be used when fitting is `enabled` (by `--fit` or a pack setting), or nil.
+    func problem(fitEnabled enabled: Bool) -> String? {
+        enabled || !(lossy || minQuality != nil || dither != nil) ? nil
+            : "--lossy, --min-quality and --dither go with --fit (or fit: true in stickerforge.yml)"
+    }
+
+    /// The fit target these flags ask for on top of `config` (flags win), or nil when fitting is off.
+    func target(maxBytes: Int, gridSize: GridSize, effort: DeflateEffort, config: PackConfig = PackConfig()) -> FitTarget? {
+        guard fit || config.fit else { return nil }
+        let options = FitOptions(maxBytes: maxBytes, lossy: lossy || config.lossy,
+                                 minQuality: minQuality ?? config.minQuality ?? FitOptions().minQuality, effort: effort,
+                                 dithering: dither ?? config.dither ?? FitOptions().dithering)
+        return FitTarget(options: options, gridSize: gridSize)
+    }
+}
+
+/// `--max-bytes` and `--grid-size` for `assemble` and `convert`, which have no pack to take them from.
+struct FitLimitFlags: ParsableArguments {
+    @Option(name: .customLong("max-bytes"), help: "With --fit, the byte limit (default 500000).")
     var maxBytes: Int?
 
     @Option(name: .customLong("grid-size"), help: "With --fit, the grid size that bounds downscaling (default large).")
     var gridSize: GridSize?
 
     func validate() throws {
-        if !fit && (lossy || minQuality != nil || dither != nil || maxBytes != nil || gridSize != nil) {
-            throw ValidationError("--lossy, --min-quality, --dither, --max-bytes and --grid-size go with --fit")
-        }
-        if let minQuality, !(0...1).contains(minQuality) { throw ValidationError("--min-quality must be between 0 and 1") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be a positive number of bytes") }
     }
 
-    /// Fitter options for `effort`.
-    func options(effort: DeflateEffort) -> FitOptions {
-        FitOptions(maxBytes: maxBytes ?? 500_000, lossy: lossy, minQuality: minQuality ?? 0.90, effort: effort,
-                   dithering: dither ?? .auto)
-    }
-
-    /// Fits `bytes` (an encoded PNG/APNG) when `--fit` is on and it is over the limit: returns the
-    /// bytes to write and a line saying what was done, or the bytes unchanged and nil.
-    /// - Throws: `FitError` when nothing fits (the message gives the best attempt's figures).
-    func apply(to bytes: [UInt8], effort: DeflateEffort) throws -> (bytes: [UInt8], note: String?) {
-        let options = options(effort: effort)
-        guard fit, bytes.count > options.maxBytes else { return (bytes, nil) }
-        let decoded = try ImageDecoder().decode(bytes)
-        let frames = decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
-        let result = try StickerFitter(options: options).fit(frames: frames, loopCount: decoded.loopCount,
-                                                             gridSize: gridSize ?? .large)
-        return (result.bytes, Self.describe(result.report))
-    }
-
-    /// "fitted: 1,217,612 -> 418,959 bytes (81,041 headroom), quality 0.9999, 256 colours, ..."
-    static func describe(_ r: FitReport) -> String {
-        var parts = ["\(r.losslessBytes) -> \(r.finalBytes) bytes (\(r.headroom) under the limit)"]
-        if !r.lossless {
-            parts.append(String(format: "quality %.4f", r.quality))
-            if let colours = r.colours { parts.append("\(colours) colours") }
-            if r.framesDropped > 0 { parts.append("\(r.framesDropped) of \(r.framesIn) frames dropped") }
-            if r.scale < 1 { parts.append(String(format: "scaled to %dx%d (%.0f%%)", r.width, r.height, r.scale * 100)) }
+    /// The fit target of `flags` with these limits; nil without `--fit`.
+    /// - Throws: `ValidationError` when fitting flags are given without `--fit`.
+    func target(_ flags: FitFlags, effort: DeflateEffort) throws -> FitTarget? {
+        if let problem = flags.problem(fitEnabled: flags.fit) ?? (flags.fit || (maxBytes == nil && gridSize == nil) ? nil
+            : "--max-bytes and --grid-size go with --fit") {
+            throw ValidationError(problem)
         }
-        parts.append("steps: " + r.steps.joined(separator: ", "))
-        return "  fitted: " + parts.joined(separator: "; ")
+        return flags.target(maxBytes: maxBytes ?? FitOptions().maxBytes, gridSize: gridSize ?? .large, effort: effort)
     }
 }

@@ -16,6 +16,8 @@ public enum AssemblyError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputCollision(input: String, output: String, earlierInput: String)
     /// The output would overwrite one of the inputs.
     case outputIsSource(input: String, output: String)
+    /// `--fit` could not get the output under the limit (the reason carries the best figures).
+    case notFitted(file: String, reason: FitError)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum AssemblyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(input) would be written to \(output), which \(earlier) already produces; rename one of them"
         case let .outputIsSource(input, output):
             return "\(input) would be written to \(output), which is one of the inputs; choose another output folder"
+        case let .notFitted(file, reason):
+            return "\(file): does not fit: \(reason)"
         }
     }
 }

@@ -18,6 +18,8 @@ public struct AssemblyResult: Equatable, Sendable {
     public var loopDurationMs: Double
     /// Plays; 0 = forever (stills: 0).
     public var loopCount: Int
+    /// What fitting did, when a fit target was set.
+    public var fit: FitReport?
     /// Size of `bytes`.
     public var byteCount: Int { bytes.count }
 }
@@ -28,10 +30,13 @@ public struct FrameSequenceAssembler: Sendable {
     public var codec: any StickerCodec
     /// Deflate effort for the encoder.
     public var effort: DeflateEffort
+    /// When set, the output is fitted under a byte limit (`StickerFitter`, with the real encoder)
+    /// instead of encoded losslessly as is.
+    public var fit: FitTarget?
 
     /// An assembler; the real codec by default.
-    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default) {
-        self.codec = codec; self.effort = effort
+    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default, fit: FitTarget? = nil) {
+        self.codec = codec; self.effort = effort; self.fit = fit
     }
 
     /// Assembles already-read frames. `frames` pairs a name (used in errors) with the file's bytes.
@@ -62,12 +67,17 @@ public struct FrameSequenceAssembler: Sendable {
             images.append(image)
         }
         let width = images[0].width, height = images[0].height
+        let delays = images.count == 1 ? [FrameDelay.zero] : timing.delays(frameCount: images.count)
+        if let fit {
+            let fitted = try fit.fit(zip(images, delays).map { AnimationFrame(image: $0, delay: $1) },
+                                     loopCount: loopCount, name: first.name)
+            return AssemblyResult(fitted, framesIn: images.count, loopCount: images.count == 1 ? 0 : loopCount)
+        }
         if images.count == 1 {
             let bytes = try encodeStill(images[0], name: first.name)
             return AssemblyResult(bytes: bytes, format: .png, framesIn: 1, framesWritten: 1,
                                   width: width, height: height, loopDurationMs: 0, loopCount: 0)
         }
-        let delays = timing.delays(frameCount: images.count)
         let animation = zip(images, delays).map { AnimationFrame(image: $0, delay: $1) }
         let encoded: EncodedAnimation
         do { encoded = try codec.encodeAnimation(animation, loopCount: loopCount, effort: effort) } catch {

@@ -20,6 +20,8 @@ public struct ConversionResult: Equatable, Sendable {
     public var loopDurationMs: Double
     /// Plays; 0 = forever (stills: 0).
     public var loopCount: Int
+    /// What fitting did, when a fit target was set.
+    public var fit: FitReport?
 }
 
 /// Converts GIF, APNG, PNG and JPEG files to (A)PNG, keeping every frame's delay exactly.
@@ -28,10 +30,12 @@ public struct StickerConverter: Sendable {
     public var codec: any StickerCodec
     /// Deflate effort.
     public var effort: DeflateEffort
+    /// When set, the output is fitted under a byte limit (`StickerFitter`, with the real encoder).
+    public var fit: FitTarget?
 
     /// A converter; the real codec by default.
-    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default) {
-        self.codec = codec; self.effort = effort
+    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default, fit: FitTarget? = nil) {
+        self.codec = codec; self.effort = effort; self.fit = fit
     }
 
     /// Converts one file's bytes; `name` is used in errors.
@@ -43,6 +47,13 @@ public struct StickerConverter: Sendable {
         let decoded: DecodedImage
         do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: name, reason: "\(error)") }
         guard let first = decoded.frames.first else { throw AssemblyError.codec(file: name, reason: "decoded to no frame") }
+        if let fit {
+            let plays = decoded.isAnimated ? Self.playCount(of: decoded) : 0
+            let frames = decoded.isAnimated ? decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
+                : [AnimationFrame(image: first.image, delay: .zero)]
+            return ConversionResult(try fit.fit(frames, loopCount: plays, name: name), sourceFormat: decoded.facts.format,
+                                    framesIn: frames.count, loopCount: plays)
+        }
         do {
             if decoded.isAnimated {
                 let plays = Self.playCount(of: decoded)

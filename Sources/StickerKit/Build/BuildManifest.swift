@@ -47,17 +47,20 @@ public struct ManifestSticker: Equatable, Sendable, Codable {
     public var accessibilityLabel: String?
     /// Input files, relative to the catalog root.
     public var sources: [String]
+    /// What `--fit` did (docs/manifest.md); absent when the build did not fit this sticker.
+    public var fit: FitReport?
 
     /// A sticker entry.
     public init(name: String, file: String, format: String, width: Int, height: Int, frames: Int, durationMs: Double,
-                loops: Int, bytes: Int, sha256: String, accessibilityLabel: String?, sources: [String]) {
+                loops: Int, bytes: Int, sha256: String, accessibilityLabel: String?, sources: [String],
+                fit: FitReport? = nil) {
         self.name = name; self.file = file; self.format = format; self.width = width; self.height = height
         self.frames = frames; self.durationMs = durationMs; self.loops = loops; self.bytes = bytes
-        self.sha256 = sha256; self.accessibilityLabel = accessibilityLabel; self.sources = sources
+        self.sha256 = sha256; self.accessibilityLabel = accessibilityLabel; self.sources = sources; self.fit = fit
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, file, format, width, height, frames, durationMs, loops, bytes, sha256, accessibilityLabel, sources
+        case name, file, format, width, height, frames, durationMs, loops, bytes, sha256, accessibilityLabel, sources, fit
     }
 
     // `accessibilityLabel` is written as an explicit null: the contract documents the key as always present.
@@ -68,5 +71,6 @@ public struct ManifestSticker: Equatable, Sendable, Codable {
         try c.encode(durationMs, forKey: .durationMs); try c.encode(loops, forKey: .loops)
         try c.encode(bytes, forKey: .bytes); try c.encode(sha256, forKey: .sha256)
         try c.encode(accessibilityLabel, forKey: .accessibilityLabel); try c.encode(sources, forKey: .sources)
+        try c.encodeIfPresent(fit, forKey: .fit)
     }
 }

@@ -20,6 +20,9 @@ struct BuildRecord: Equatable, Sendable, Codable {
         var key: String
         var files: [String: String]
         var sticker: ManifestSticker?
+        /// Why `--fit` could not fit the sticker (its output is over the limit), kept so a reused
+        /// build reports the same finding.
+        var fitProblem: String?
     }
 
     /// Sorted, pretty JSON: the record is part of the output and must be reproducible.

@@ -18,19 +18,24 @@ public struct PackBuildOptions: Equatable, Sendable {
     public var convertGIFAndJPEG: Bool
     /// Stickers encoded at once.
     public var maxConcurrency: Int
+    /// When set, every sticker the build encodes is fitted under the limit (docs/fit.md); stickers
+    /// that cannot be fitted are written losslessly and reported as `file_too_large` with the
+    /// fitter's figures. Kept `.stickersequence` folders are not encoded by us, so never fitted.
+    public var fit: FitTarget?
 
     /// Options; defaults follow the sticker rules (500,000 bytes) and use every core.
     public init(outputDirectory: String, effort: DeflateEffort = .default, keepSequences: Bool = false,
                 iconSource: String? = nil, maxBytes: Int = 500_000, convertGIFAndJPEG: Bool = false,
-                maxConcurrency: Int = BatchRunner().maxConcurrency) {
+                maxConcurrency: Int = BatchRunner().maxConcurrency, fit: FitTarget? = nil) {
         self.outputDirectory = outputDirectory; self.effort = effort; self.keepSequences = keepSequences
         self.iconSource = iconSource; self.maxBytes = maxBytes; self.convertGIFAndJPEG = convertGIFAndJPEG
-        self.maxConcurrency = maxConcurrency
+        self.maxConcurrency = maxConcurrency; self.fit = fit
     }
 
     /// The settings that change a sticker's output, as text for its build key.
     var keyText: String {
         "effort=\(effort.rawValue);keepSequences=\(keepSequences);convertGIFAndJPEG=\(convertGIFAndJPEG)"
+            + (fit.map { ";" + $0.keyText } ?? "")
     }
 }
 

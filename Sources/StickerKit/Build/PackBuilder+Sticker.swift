@@ -6,6 +6,8 @@ struct BuiltUnit: Sendable {
     var sticker: ManifestSticker?
     var key: String
     var reused: Bool
+    /// Why `--fit` could not fit this sticker (its output is then the lossless one, over the limit).
+    var fitProblem: String?
 }
 
 extension PackBuilder {
@@ -22,20 +24,52 @@ extension PackBuilder {
         case let .sequence(frames, timing, _) where options.keepSequences:
             unit = try keepSequence(sticker, frames: frames, timing: timing, inputs: inputs, folder: folder)
         case let .sequence(frames, timing, _):
-            let assembler = FrameSequenceAssembler(codec: codec, effort: options.effort)
             let named = zip(frames, inputs).map { (name: $0, bytes: $1) }
-            let result = try assembler.assemble(frames: named, timing: timing, loopCount: sticker.sequenceLoopCount ?? 0)
+            let (result, problem) = try fittingOrPlain(options.fit) { fit in
+                try FrameSequenceAssembler(codec: codec, effort: options.effort, fit: fit)
+                    .assemble(frames: named, timing: timing, loopCount: sticker.sequenceLoopCount ?? 0)
+            }
             unit = stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: result.bytes,
                                format: result.format.rawValue, width: result.width, height: result.height,
-                               frames: result.framesWritten, durationMs: result.loopDurationMs, loops: result.loopCount)
+                               frames: result.framesWritten, durationMs: result.loopDurationMs, loops: result.loopCount,
+                               fit: result.fit)
+            unit.fitProblem = problem
         }
         unit.key = key
         return unit
     }
 
-    /// A single file: PNG/APNG re-encoded losslessly when that is smaller, else kept byte for byte;
-    /// GIF and JPEG kept as they are unless conversion was asked for.
+    /// `body(fit)`, and when fitting fails, `body(nil)` (the lossless output) with the reason: a
+    /// sticker that cannot be fitted is still built, and reported as too large with that reason.
+    private func fittingOrPlain<R>(_ fit: FitTarget?, _ body: (FitTarget?) throws -> R) throws -> (R, String?) {
+        do {
+            return (try body(fit), nil)
+        } catch AssemblyError.notFitted(_, let reason) {
+            return (try body(nil), reason.description)
+        }
+    }
+
+    /// A single file. With `--fit` and a file over the limit: fitted (as PNG/APNG). Otherwise
+    /// PNG/APNG re-encoded losslessly when that is smaller, else kept byte for byte; GIF and JPEG kept
+    /// as they are unless conversion was asked for.
     private func buildFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
+        var problem: String?
+        if let fit = options.fit, bytes.count > options.maxBytes {
+            do {
+                let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit).convert(bytes, name: path)
+                return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: c.bytes,
+                                   format: c.format.rawValue, width: c.width, height: c.height, frames: c.framesWritten,
+                                   durationMs: c.loopDurationMs, loops: c.loopCount, fit: c.fit)
+            } catch AssemblyError.notFitted(_, let reason) {
+                problem = reason.description
+            }
+        }
+        var unit = try losslessFile(sticker, path: path, bytes: bytes, folder: folder)
+        unit.fitProblem = problem
+        return unit
+    }
+
+    private func losslessFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
         let decoded: DecodedImage
         do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: path, reason: "\(error)") }
         let source = decoded.facts.format
@@ -104,13 +138,14 @@ extension PackBuilder {
 
     /// A `.sticker` folder holding one file and its Contents.json.
     private func stickerUnit(_ sticker: StickerSource, folder: String, fileName: String, bytes: [UInt8], format: String,
-                             width: Int, height: Int, frames: Int, durationMs: Double, loops: Int) -> BuiltUnit {
+                             width: Int, height: Int, frames: Int, durationMs: Double, loops: Int,
+                             fit: FitReport? = nil) -> BuiltUnit {
         let contents = XcodeContents.sticker(filename: fileName, accessibilityLabel: sticker.accessibilityLabel)
         let path = folder + "/" + fileName
         let entry = ManifestSticker(name: sticker.name, file: path, format: format,
                                     width: width, height: height, frames: frames, durationMs: durationMs, loops: loops,
                                     bytes: bytes.count, sha256: Digest.hex(bytes),
-                                    accessibilityLabel: sticker.accessibilityLabel, sources: sticker.files)
+                                    accessibilityLabel: sticker.accessibilityLabel, sources: sticker.files, fit: fit)
         return BuiltUnit(files: [path: bytes, folder + "/Contents.json": XcodeJSONWriter.bytes(contents)],
                          sticker: entry, key: "", reused: false)
     }
@@ -141,7 +176,7 @@ extension PackBuilder {
             }
             files[path] = bytes
         }
-        return BuiltUnit(files: files, sticker: cached.sticker, key: key, reused: true)
+        return BuiltUnit(files: files, sticker: cached.sticker, key: key, reused: true, fitProblem: cached.fitProblem)
     }
 }
 

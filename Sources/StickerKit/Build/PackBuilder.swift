@@ -64,10 +64,10 @@ public struct PackBuilder: Sendable {
                 entries.append(entry)
                 folders.append(String(job.folder.dropFirst(packFolder.count + 1)))
                 record.units["sticker:\(job.sticker.name)"] = BuildRecord.CachedUnit(
-                    key: unit.key, files: unit.files.mapValues(Digest.hex), sticker: entry)
+                    key: unit.key, files: unit.files.mapValues(Digest.hex), sticker: entry, fitProblem: unit.fitProblem)
                 if unit.reused { reused += 1 }
                 if entry.format != "stickersequence" && entry.bytes > options.maxBytes {
-                    findings.append(tooLarge(job.sticker, bytes: entry.bytes))
+                    findings.append(tooLarge(job.sticker, bytes: entry.bytes, fitProblem: unit.fitProblem))
                 }
             }
         }
@@ -109,12 +109,16 @@ public struct PackBuilder: Sendable {
                 message: "could not build: \(reason)", hint: "Fix the input named above; the other stickers were built.")
     }
 
-    private func tooLarge(_ sticker: StickerSource, bytes: Int) -> Finding {
+    private func tooLarge(_ sticker: StickerSource, bytes: Int, fitProblem: String?) -> Finding {
         let limit = options.maxBytes
+        // The fitter's own reason names what it reached and what to change (allow lossy, lower the floor).
+        let hint = fitProblem.map { "--fit could not get it under the limit: \($0)." }
+            ?? (options.fit == nil ? "Build with --fit (add --lossy to allow fewer colours, frames or pixels), or reduce "
+                    + "the pixel size, the number of frames or the frame rate, or use fewer colours."
+                : "Reduce the pixel size, the number of frames or the frame rate, or use fewer colours.")
         return Finding(rule: "file_too_large", severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
                        message: "built file is \(NumberText.int(bytes)) bytes, limit \(NumberText.int(limit)) bytes "
-                           + "(\(NumberText.int(bytes - limit)) over)",
-                       hint: "Reduce the pixel size, the number of frames or the frame rate, or use fewer colours.")
+                           + "(\(NumberText.int(bytes - limit)) over)", hint: hint)
     }
 
 }

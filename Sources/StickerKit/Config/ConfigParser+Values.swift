@@ -86,6 +86,19 @@ extension ConfigParser {
         return value
     }
 
+    /// A number in 0...1.
+    mutating func fraction(_ node: Node, _ key: String) -> Double? {
+        guard let value = plainScalar(node).flatMap({ Double($0) }), value.isFinite else {
+            invalid(node, key, "must be a number between 0 and 1, found \(describe(node))")
+            return nil
+        }
+        guard (0...1).contains(value) else {
+            invalid(node, key, "must be between 0 and 1, found \(format(value))")
+            return nil
+        }
+        return value
+    }
+
     mutating func integer(_ node: Node, _ key: String, atLeast minimum: Int, sticker: String? = nil) -> Int? {
         guard let value = plainScalar(node).flatMap({ Int($0.replacingOccurrences(of: "_", with: "")) }) else {
             invalid(node, key, "must be a whole number, found \(describe(node))", sticker: sticker)

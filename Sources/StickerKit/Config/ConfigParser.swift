@@ -11,7 +11,7 @@ struct ConfigParser {
     }
 
     static let topKeys = ["name", "grid_size", "order", "labels", "sequences", "fps", "loops", "max_bytes",
-                          "rules", "thresholds", "icon", "lossy", "effort"]
+                          "rules", "thresholds", "icon", "fit", "lossy", "min_quality", "dither", "effort"]
     static let sequenceKeys = ["fps", "delays", "duration", "loops"]
     /// Xcode's names for what the configuration calls otherwise, so a key copied from Contents.json
     /// still gets a useful suggestion.
@@ -56,7 +56,10 @@ struct ConfigParser {
         case "rules": parseRules(value)
         case "thresholds": parseThresholds(value)
         case "icon": config.icon = iconPath(value, key)
+        case "fit": config.fit = flag(value, key) ?? config.fit
         case "lossy": config.lossy = flag(value, key) ?? config.lossy
+        case "min_quality": config.minQuality = fraction(value, key)
+        case "dither": config.dither = choice(value, key, FitDithering.allCases)
         case "effort": config.effort = choice(value, key, PackConfig.Effort.allCases) ?? config.effort
         default: unknown(keyNode, key, among: Self.topKeys, path: "")
         }

@@ -41,8 +41,14 @@ public struct PackConfig: Equatable, Sendable {
     public var thresholds = ThresholdOverrides()
     /// Source image for the generated Messages app icons, relative to the folder.
     public var icon: String?
-    /// Whether the build may quantise colours (lossy) to meet the size limit.
+    /// Whether `build` fits every sticker under the size limit (`--fit`): lossless first.
+    public var fit = false
+    /// Whether fitting may trade quality (palette, frame rate, scale) when lossless is not enough.
     public var lossy = false
+    /// The lowest quality a lossy fit may reach (composited SSIM, 0...1); nil = the fitter's default.
+    public var minQuality: Double?
+    /// Dithering policy of lossy fitting; nil = the fitter's default (`auto`).
+    public var dither: FitDithering?
     /// Encoder effort.
     public var effort: Effort = .default
 

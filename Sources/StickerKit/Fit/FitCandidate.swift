@@ -10,10 +10,17 @@ struct FitCandidate: Sendable {
     let dithering: Dithering
     /// Frames as encoded.
     let frames: [AnimationFrame]
-    /// The `.fast` encode.
+    /// The sizing encode (a real file, used when nothing smaller is made).
     let encoded: EncodeReport
+    /// The encode at the requested effort, when one was made.
+    var effortEncoded: EncodeReport?
+    /// Expected size at the requested effort: measured when `effortEncoded` exists, else the sizing
+    /// size times the session's calibrated ratio. The search compares this with the limit; the
+    /// final encode is always checked.
+    let predictedBytes: Int
     /// Measured quality, once measured.
     var quality: Double?
 
+    /// Size of the sizing encode.
     var bytes: Int { encoded.bytes.count }
 }

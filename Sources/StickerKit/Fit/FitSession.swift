@@ -14,6 +14,8 @@ final class FitSession {
     private var attempts: [String: FitCandidate] = [:]
     private var bounds: [Int: Double] = [:]
     private(set) var encodes = 0
+    /// Requested-effort size over sizing size, measured on the first candidate made.
+    private(set) var sizingRatio: Double?
     private let dropper: FrameDropper
 
     init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize) {
@@ -36,8 +38,7 @@ final class FitSession {
         if let g = geometries[index] { return g }
         let spec = specs[index]
         let kept = dropper.kept(count: spec.keep)
-        var frames = FrameDropper.merge(input.map { AnimationFrame(image: $0.image.normalizedTransparent(), delay: $0.delay) },
-                                        kept: kept)
+        var frames = FrameDropper.merge(zip(reference, input).map { AnimationFrame(image: $0, delay: $1.delay) }, kept: kept)
         if let side = spec.side {
             let size = FitGeometry.size(width: reference[0].width, height: reference[0].height, side: side)
             let resampler = Resampler()
@@ -59,7 +60,7 @@ final class FitSession {
         return b
     }
 
-    /// The candidate for (geometry, colours, dithering), quantised and encoded at `.fast` once.
+    /// The candidate for (geometry, colours, dithering), quantised and sized once.
     func candidate(geometry index: Int, colours: Int, dithering: Dithering) throws -> FitCandidate {
         let key = "\(index)/\(colours)/\(dithering)"
         if let c = attempts[key] { return c }
@@ -70,10 +71,43 @@ final class FitSession {
         let palette = try quantiser.palette(for: census)
         let images = try quantiser.remap(g.frames.map(\.image), census: census, palette: palette, dithering: dithering)
         let frames = zip(images, g.frames).map { AnimationFrame(image: $0, delay: $1.delay) }
-        let encoded = try encode(frames, effort: .fast)
-        let c = FitCandidate(geometry: index, colours: colours, dithering: dithering, frames: frames, encoded: encoded)
+        let encoded = try encode(frames, mode: .sizing)
+        var strong: EncodeReport?
+        if sizingRatio == nil {
+            // Calibration: the first candidate is also encoded at the requested effort, and the
+            // ratio predicts every later candidate's final size from its quick sizing encode.
+            let made = try encode(frames, mode: .effort(options.effort))
+            sizingRatio = Double(made.bytes.count) / Double(max(1, encoded.bytes.count))
+            strong = made
+        }
+        let predicted = strong?.bytes.count ?? predictedSize(fromSizing: encoded.bytes.count)
+        let c = FitCandidate(geometry: index, colours: colours, dithering: dithering, frames: frames, encoded: encoded,
+                             effortEncoded: strong, predictedBytes: predicted)
         attempts[key] = c
         return c
+    }
+
+    /// Final size expected from a sizing size: the calibrated ratio with a 2% margin (ratios of
+    /// candidates of one sticker were seen to vary by about 1%; docs/fit.md).
+    func predictedSize(fromSizing bytes: Int) -> Int {
+        Int((Double(bytes) * (sizingRatio ?? 1) * Self.predictionMargin).rounded(.up))
+    }
+
+    /// Safety factor on predicted sizes.
+    static let predictionMargin = 1.02
+
+    /// `c` with its encode at the requested effort made (once).
+    func withEffortEncode(_ c: FitCandidate) throws -> FitCandidate {
+        if c.effortEncoded != nil { return c }
+        var out = c
+        out.effortEncoded = try encode(c.frames, mode: .effort(options.effort))
+        attempts["\(c.geometry)/\(c.colours)/\(c.dithering)"] = out
+        return out
+    }
+
+    /// The candidate for (geometry, colours, dithering) when it was already made.
+    func cached(geometry index: Int, colours: Int, dithering: Dithering) -> FitCandidate? {
+        attempts["\(index)/\(colours)/\(dithering)"]
     }
 
     /// Whether quantising `c` changed colours (the geometry has more colours than its palette).
@@ -101,10 +135,31 @@ final class FitSession {
         return try CompositedSSIM().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)
     }
 
-    /// Encodes frames as an APNG, or a PNG when the input was a still.
-    func encode(_ frames: [AnimationFrame], effort: DeflateEffort) throws -> EncodeReport {
+    /// How hard an encode works: a quick sizing encode for the search, or an output effort.
+    enum EncodeMode {
+        case sizing
+        case effort(DeflateEffort)
+    }
+
+    /// Encodes one image as a still PNG (for calibrating the lossless estimate on frame 0).
+    func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
         encodes += 1
-        let encoder = PNGEncoder(options: PNGEncodeOptions(effort: effort))
+        do { return try PNGEncoder(options: Self.encodeOptions(mode)).encode(image).count } catch {
+            throw FitError.codec("\(error)")
+        }
+    }
+
+    private static func encodeOptions(_ mode: EncodeMode) -> PNGEncodeOptions {
+        switch mode {
+        case .sizing: return PNGEncodeOptions(sizing: true)
+        case .effort(let effort): return PNGEncodeOptions(effort: effort)
+        }
+    }
+
+    /// Encodes frames as an APNG, or a PNG when the input was a still.
+    func encode(_ frames: [AnimationFrame], mode: EncodeMode) throws -> EncodeReport {
+        encodes += 1
+        let encoder = PNGEncoder(options: Self.encodeOptions(mode))
         do {
             if input.count == 1 { return try encoder.encodeWithReport(frames[0].image) }
             return try encoder.encodeAnimationWithReport(frames, loopCount: loopCount)

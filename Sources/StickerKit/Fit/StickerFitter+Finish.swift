@@ -1,20 +1,36 @@
 import ImageCodec
 
 extension StickerFitter {
-    /// Re-encodes the winner at the requested effort (kept only if smaller), then verifies it.
-    func finish(_ best: FitCandidate, session: FitSession, base: FitReport) throws -> FitResult {
-        var encoded = best.encoded
-        if options.effort != .fast {
-            let strong = try session.encode(best.frames, effort: options.effort)
-            if strong.bytes.count < encoded.bytes.count { encoded = strong }
+    /// Encodes the winner at the requested effort (the sizing encode is kept when smaller). Should
+    /// the prediction have been optimistic and the file miss the limit, the next smaller palettes of
+    /// the same geometry and dithering are tried until one fits; then the file is verified.
+    func finish(_ chosen: FitCandidate, session: FitSession, base: FitReport) throws -> FitResult {
+        var best = chosen
+        var encoded = try smallest(&best, session: session)
+        var steppedDown: [String] = []
+        while encoded.bytes.count > options.maxBytes {
+            guard let i = Self.colourLadder.firstIndex(of: best.colours), i + 1 < Self.colourLadder.count else {
+                throw FitError.nothingFits(smallestBytes: encoded.bytes.count, limit: options.maxBytes,
+                                           steps: try steps(for: best, session: session))
+            }
+            steppedDown.append("palette \(best.colours): \(encoded.bytes.count) B at \(options.effort.rawValue) effort, over")
+            best = try session.measured(try session.candidate(geometry: best.geometry, colours: Self.colourLadder[i + 1],
+                                                              dithering: best.dithering))
+            encoded = try smallest(&best, session: session)
+        }
+        guard let quality = best.quality, quality >= options.minQuality else {
+            throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality,
+                                             bytes: encoded.bytes.count, limit: options.maxBytes,
+                                             steps: try steps(for: best, session: session))
         }
         let g = try session.geometry(best.geometry)
         var report = base
         report.lossless = false
-        report.steps += try steps(for: best, session: session)
+        report.steps += steppedDown + (try steps(for: best, session: session))
+        report.steps.append("\(encoded.bytes.count) B at \(options.effort.rawValue) effort")
         report.finalBytes = encoded.bytes.count
         report.headroom = options.maxBytes - encoded.bytes.count
-        report.quality = best.quality ?? 0
+        report.quality = quality
         report.framesDropped = session.input.count - g.keepCount
         report.colours = encoded.paletteCount
         report.dithering = best.dithering.description
@@ -23,6 +39,13 @@ extension StickerFitter {
         report.scale = Double(max(report.width, report.height)) / Double(max(base.width, base.height))
         report.encodes = session.encodes
         return try verified(encoded.bytes, frames: session.input, report: report)
+    }
+
+    /// The smaller of `c`'s encode at the requested effort (made now if needed) and its sizing encode.
+    private func smallest(_ c: inout FitCandidate, session: FitSession) throws -> EncodeReport {
+        c = try session.withEffortEncode(c)
+        guard let strong = c.effortEncoded, strong.bytes.count <= c.encoded.bytes.count else { return c.encoded }
+        return strong
     }
 
     /// Human-readable steps of a candidate.
@@ -35,7 +58,8 @@ extension StickerFitter {
             out.append("scale \(w)x\(h) -> \(g.frames[0].image.width)x\(g.frames[0].image.height) (longest side \(side) px)")
         }
         out.append("palette \(c.colours) colours, dithering \(c.dithering)")
-        out.append("\(c.bytes) B at fast effort")
+        if let q = c.quality { out.append("quality \(FitError.figure(q))") }
+        out.append("\(c.bytes) B at sizing effort, predicted \(c.predictedBytes) B at \(options.effort.rawValue)")
         return out
     }
 

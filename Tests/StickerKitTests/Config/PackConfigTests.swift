@@ -31,7 +31,10 @@ final class PackConfigTests: XCTestCase {
           halo_edge_share: 0.2
           max_padding_share: 0.3
         icon: art/icon.png
+        fit: true
         lossy: true
+        min_quality: 0.85
+        dither: off
         effort: max
         """
 
@@ -56,7 +59,10 @@ final class PackConfigTests: XCTestCase {
         c.thresholds.haloEdgeShare = 0.2
         c.thresholds.maxPaddingShare = 0.3
         c.icon = "art/icon.png"
+        c.fit = true
         c.lossy = true
+        c.minQuality = 0.85
+        c.dither = .off
         c.effort = .max
         return c
     }
@@ -65,6 +71,17 @@ final class PackConfigTests: XCTestCase {
         let parsed = PackConfig.parse(everyKey, file: "stickerforge.yml")
         XCTAssertEqual(parsed.problems, [])
         XCTAssertEqual(parsed.config, expectedConfig())
+    }
+
+    func testFitSettingsOutOfRangeAreReported() {
+        let parsed = PackConfig.parse("fit: yes please\nmin_quality: 1.5\ndither: sometimes\n", file: "stickerforge.yml")
+        XCTAssertEqual(parsed.problems, [
+            .invalid(file: "stickerforge.yml", reason: "line 1, column 6: 'fit' must be true or false, found 'yes please'", sticker: nil),
+            .invalid(file: "stickerforge.yml", reason: "line 2, column 14: 'min_quality' must be between 0 and 1, found 1.5", sticker: nil),
+            .invalid(file: "stickerforge.yml", reason: "line 3, column 9: 'dither' must be off, auto or on, found 'sometimes'", sticker: nil),
+        ])
+        XCTAssertEqual(parsed.config.minQuality, nil)
+        XCTAssertFalse(parsed.config.fit)
     }
 
     func testEmptyFileGivesDefaults() {

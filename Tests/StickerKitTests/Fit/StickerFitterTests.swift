@@ -42,10 +42,24 @@ final class StickerFitterTests: XCTestCase {
 
     func testLosslessOnlyOverTheLimitFailsWithTheFigures() throws {
         let input = Self.frames()
-        let size = try losslessSize(input)
-        XCTAssertThrowsError(try StickerFitter(options: FitOptions(maxBytes: size - 1)).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
-            XCTAssertEqual(error as? FitError, .overLimitLossless(bytes: size, limit: size - 1))
+        // Just over the limit at default effort, so max effort is tried too; both miss.
+        let strongest = try PNGEncoder(options: PNGEncodeOptions(effort: .max)).encodeAnimation(input, loopCount: 0).count
+        XCTAssertThrowsError(try StickerFitter(options: FitOptions(maxBytes: strongest - 1)).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
+            XCTAssertEqual(error as? FitError, .overLimitLossless(bytes: strongest, limit: strongest - 1))
         }
+    }
+
+    func testMaxEffortClosesASmallGapLosslessly() throws {
+        let input = Self.frames()
+        let plain = try losslessSize(input)
+        let strongest = try PNGEncoder(options: PNGEncodeOptions(effort: .max)).encodeAnimation(input, loopCount: 0)
+        try XCTSkipUnless(strongest.count < plain, "max effort is not smaller on this input")
+        let result = try StickerFitter(options: FitOptions(maxBytes: plain - 1, lossy: true))
+            .fit(frames: input, loopCount: 0, gridSize: .regular)
+        XCTAssertTrue(result.report.lossless)
+        XCTAssertEqual(result.bytes, strongest)
+        XCTAssertEqual(result.report.steps.last, "lossless max effort \(strongest.count) B")
+        XCTAssertEqual(try ImageDecoder().decode(result.bytes).frames.map(\.image), input.map { $0.image.normalizedTransparent() })
     }
 
     func testLossyFitIsUnderTheLimitKeepsTimingAndReportsHonestly() throws {

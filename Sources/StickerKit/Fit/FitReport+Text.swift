@@ -1,0 +1,25 @@
+extension FitReport {
+    /// One line for people: "1,217,612 -> 418,959 bytes (81,041 under the limit); quality 0.9999;
+    /// 256 colours; 6 of 24 frames dropped; scaled to 306x306 (75%)". Locale-independent.
+    public var summary: String {
+        var parts = ["\(NumberText.int(losslessBytes)) -> \(NumberText.int(finalBytes)) bytes "
+                     + "(\(NumberText.int(headroom)) under the limit)"]
+        if lossless {
+            parts.append("lossless")
+        } else {
+            parts.append("quality \(FitError.figure(quality))")
+            if let colours { parts.append("\(colours) colours") }
+            if let dithering, dithering != "none" { parts.append("dithering \(dithering)") }
+            if framesDropped > 0 { parts.append("\(framesDropped) of \(framesIn) frames dropped") }
+            if scale < 1 { parts.append("scaled to \(width)x\(height) (\(NumberText.decimal(scale * 100, places: 0))%)") }
+        }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension FitReport {
+    /// The summary and the steps as two indented lines, each ending in a newline (for command output).
+    public var indentedText: String {
+        "  fitted: \(summary)\n  steps: \(steps.joined(separator: "; "))\n"
+    }
+}

@@ -1,0 +1,50 @@
+import ImageCodec
+
+/// Fitting as a stage of assembling, converting and building: the fitter's options and the grid
+/// size that bounds downscaling.
+public struct FitTarget: Equatable, Sendable {
+    /// What the fitter aims for and may trade.
+    public var options: FitOptions
+    /// The pack's grid size: downscaling never goes past it (and never below `options.minSide`).
+    public var gridSize: GridSize
+
+    /// A target.
+    public init(options: FitOptions, gridSize: GridSize) { self.options = options; self.gridSize = gridSize }
+
+    /// Fits decoded frames (one frame = a still); `name` is used in errors.
+    /// - Throws: `AssemblyError.notFitted` with the fitter's figures.
+    func fit(_ frames: [AnimationFrame], loopCount: Int, name: String) throws -> FitResult {
+        do {
+            return try StickerFitter(options: options).fit(frames: frames, loopCount: loopCount, gridSize: gridSize)
+        } catch let error as FitError {
+            throw AssemblyError.notFitted(file: name, reason: error)
+        }
+    }
+
+    /// The settings as text for incremental-build keys.
+    var keyText: String {
+        let o = options
+        return "fit(max=\(o.maxBytes),lossy=\(o.lossy),minQuality=\(o.minQuality),effort=\(o.effort.rawValue),"
+            + "dither=\(o.dithering.rawValue),minSide=\(o.minSide),grid=\(gridSize.rawValue))"
+    }
+}
+
+extension AssemblyResult {
+    /// The result of a fitted assembly: size, frames and timing as the fitted file has them.
+    init(_ fitted: FitResult, framesIn: Int, loopCount: Int) {
+        let r = fitted.report
+        self.init(bytes: fitted.bytes, format: fitted.format, framesIn: framesIn,
+                  framesWritten: fitted.format == .apng ? APNGHeader.frameCount(in: fitted.bytes) ?? framesIn - r.framesDropped : 1,
+                  width: r.width, height: r.height, loopDurationMs: r.loopDurationMs, loopCount: loopCount, fit: r)
+    }
+}
+
+extension ConversionResult {
+    /// The result of a fitted conversion.
+    init(_ fitted: FitResult, sourceFormat: ImageFormat, framesIn: Int, loopCount: Int) {
+        let r = fitted.report
+        self.init(bytes: fitted.bytes, format: fitted.format, sourceFormat: sourceFormat, framesIn: framesIn,
+                  framesWritten: fitted.format == .apng ? APNGHeader.frameCount(in: fitted.bytes) ?? framesIn - r.framesDropped : 1,
+                  width: r.width, height: r.height, loopDurationMs: r.loopDurationMs, loopCount: loopCount, fit: r)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ImageCodec
+import XCTest
+@testable import StickerKit
+
+/// `build --fit`: stickers over the limit are fitted with the real encoder, the manifest says what
+/// was done, and a sticker that cannot be fitted is still built and reported with the reason.
+final class PackBuilderFitTests: XCTestCase {
+    private struct Fixture {
+        let folder: TemporaryFolder
+        let pack: StickerPack
+        let losslessBytes: Int
+    }
+
+    /// "Noisy": a 4-frame sequence too colourful for a palette; "Dot": a small still.
+    private func fixture() throws -> Fixture {
+        try RealCodec.require()
+        let folder = try TemporaryFolder()
+        let frames = StickerFitterTests.frames(count: 4, side: 32, delay: .milliseconds(100))
+        for (i, f) in frames.enumerated() { try folder.write("cat/Noisy/f\(i + 1).png", try PNGEncoder().encode(f.image)) }
+        try folder.write("cat/Dot.sticker/dot.png", try PNGEncoder().encode(PixelBuffer(width: 4, height: 4, fill: RGBA(9, 8, 7))))
+        let pack = StickerPack(name: "Fit", root: folder.path + "/cat", kind: .folder, gridSize: .regular, stickers: [
+            StickerSource(name: "Noisy", folder: "Noisy", content: .sequence(frames: (1...4).map { "Noisy/f\($0).png" },
+                                                                             timing: .fps(10), repetitions: 0), accessibilityLabel: nil),
+            StickerSource(name: "Dot", folder: "Dot.sticker", content: .file("Dot.sticker/dot.png"), accessibilityLabel: nil),
+        ], iconSet: nil, problems: [])
+        let lossless = try PNGEncoder(options: PNGEncodeOptions(effort: .fast)).encodeAnimation(frames, loopCount: 0).count
+        return Fixture(folder: folder, pack: pack, losslessBytes: lossless)
+    }
+
+    private func options(_ f: Fixture, out: String, limit: Int, lossy: Bool) -> PackBuildOptions {
+        let fit = FitTarget(options: FitOptions(maxBytes: limit, lossy: lossy, minQuality: 0.5, effort: .fast), gridSize: .regular)
+        return PackBuildOptions(outputDirectory: f.folder.path + "/" + out, effort: .fast, maxBytes: limit, fit: fit)
+    }
+
+    func testLossyFitIsWrittenUnderTheLimitAndDescribedInTheManifest() async throws {
+        let f = try fixture()
+        let limit = f.losslessBytes * 2 / 3
+        let builder = PackBuilder(options: options(f, out: "out", limit: limit, lossy: true))
+        let plan = try await builder.prepare(f.pack)
+        XCTAssertEqual(plan.findings.map(\.rule), ["icon_slot_missing"])
+        let noisy = try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Noisy" })
+        let report = try XCTUnwrap(noisy.fit)
+        XCTAssertFalse(report.lossless)
+        XCTAssertLessThanOrEqual(noisy.bytes, limit)
+        XCTAssertEqual(report.finalBytes, noisy.bytes)
+        XCTAssertEqual(report.headroom, limit - noisy.bytes)
+        XCTAssertEqual(report.maxBytes, limit)
+        XCTAssertEqual(report.framesIn, 4)
+        XCTAssertEqual(noisy.frames, 4 - report.framesDropped)
+        XCTAssertEqual(report.loopDurationMs, 400, accuracy: 1e-9)
+        XCTAssertGreaterThanOrEqual(report.quality, 0.5)
+        let file = try XCTUnwrap(plan.files[noisy.file])
+        XCTAssertEqual(Digest.hex(file), noisy.sha256)
+        XCTAssertEqual(try ImageDecoder().decode(file).loopDurationMilliseconds, 400, accuracy: 1)
+        // Under the limit as it is: never fitted, and the manifest has no fit object for it.
+        XCTAssertNil(try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Dot" }).fit)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(plan.files["manifest.json"]))) as? [String: Any])
+        let entries = try XCTUnwrap(json["stickers"] as? [[String: Any]])
+        XCTAssertEqual(Set((try XCTUnwrap(entries[0]["fit"] as? [String: Any])).keys), [
+            "lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
+            "framesIn", "framesDropped", "colours", "dithering", "scale", "width", "height", "loopDurationMs", "encodes"])
+        XCTAssertNil(entries[1]["fit"])
+    }
+
+    func testLosslessOnlyFitThatMissesStillBuildsAndSaysWhy() async throws {
+        let f = try fixture()
+        let limit = f.losslessBytes / 2
+        let builder = PackBuilder(options: options(f, out: "out", limit: limit, lossy: false))
+        let plan = try await builder.prepare(f.pack)
+        let noisy = try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Noisy" })
+        XCTAssertNil(noisy.fit)
+        XCTAssertGreaterThan(noisy.bytes, limit)
+        let tooLarge = plan.findings.filter { $0.rule != "icon_slot_missing" }
+        let finding = try XCTUnwrap(tooLarge.first)
+        XCTAssertEqual(tooLarge.count, 1)
+        XCTAssertEqual(finding.rule, "file_too_large")
+        XCTAssertEqual(finding.sticker, "Noisy")
+        XCTAssertTrue(finding.hint.hasPrefix("--fit could not get it under the limit: lossless output is "), finding.hint)
+        // A rebuild reuses the sticker and reports the same finding.
+        try builder.write(plan, to: f.folder.path + "/out")
+        let again = try await builder.prepare(f.pack)
+        XCTAssertEqual(again.reusedCount, 2)
+        XCTAssertEqual(again.findings, plan.findings)
+    }
+
+    func testFitSettingsArePartOfTheBuildKey() async throws {
+        let f = try fixture()
+        let limit = f.losslessBytes * 2 / 3
+        let first = PackBuilder(options: options(f, out: "out", limit: limit, lossy: true))
+        try first.write(try await first.prepare(f.pack), to: f.folder.path + "/out")
+        var changed = options(f, out: "out", limit: limit, lossy: true)
+        changed.fit?.options.minQuality = 0.6
+        let plan = try await PackBuilder(options: changed).prepare(f.pack)
+        XCTAssertEqual(plan.reusedCount, 0)
+    }
+}
