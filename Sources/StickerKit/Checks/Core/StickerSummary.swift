@@ -34,18 +34,10 @@ public struct StickerSummary: Sendable {
     public var name: String { source.name }
 
     /// Whether the sticker is a frame sequence rather than one file.
-    public var isSequence: Bool {
-        if case .sequence = source.content { return true }
-        return false
-    }
+    public var isSequence: Bool { source.isSequence }
 
     /// The file a whole-sticker finding points at (as `StickerSubject.primaryFile`).
-    public var primaryFile: String? {
-        switch source.content {
-        case .file(let f): return f
-        case .sequence(let frames, _, _): return source.folder ?? frames.first
-        }
-    }
+    public var primaryFile: String? { source.primaryFile }
 
     /// What reports show about `subject`; nil when it has no decoded image.
     public static func facts(of subject: StickerSubject) -> StickerFacts? {
@@ -58,5 +50,22 @@ public struct StickerSummary: Sendable {
             loops: animated ? image.loopCount : 0,
             bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
             hasTransparency: image.frames.contains { $0.image.hasTransparency })
+    }
+}
+
+extension StickerSource {
+    /// Whether the sticker is a frame sequence rather than one file.
+    var isSequence: Bool {
+        if case .sequence = content { return true }
+        return false
+    }
+
+    /// The file a whole-sticker finding points at: the sticker's file, or its folder for a
+    /// sequence (a finding about all frames is about no single frame file).
+    var primaryFile: String? {
+        switch content {
+        case .file(let f): return f
+        case .sequence(let frames, _, _): return folder ?? frames.first
+        }
     }
 }
