@@ -21,12 +21,19 @@ struct CheckCommand: AsyncParsableCommand {
         valueName: "FORMAT:PATH"))
     var reports: [ReportTarget] = []
 
+    @Option(help: "Stickers decoded and checked at once (default: one per core); peak memory grows with it.")
+    var jobs: Int?
+
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+    }
 
     func run() async throws {
         let console = Console.standard()
         let (stickerPack, configuration) = try pack.load(console: console)
-        let result = await CheckSession(pack: stickerPack, configuration: configuration)
+        let result = await CheckSession(pack: stickerPack, configuration: configuration, jobs: jobs)
             .run(console: console, quiet: output.quiet)
         let writer = ReportWriter(report: result.report, subjects: result.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: output.color ?? console.stdoutIsTerminal)
@@ -38,21 +45,24 @@ struct CheckCommand: AsyncParsableCommand {
     }
 }
 
-/// Loads every sticker (with progress), then checks the pack; keeps the loaded subjects for the
-/// HTML report and `watch`.
+/// Checks the pack (with progress); keeps the stickers' summaries, not their frames, for the HTML
+/// report, which decodes a sticker again when it needs its pixels.
 struct CheckSession {
     let pack: StickerPack
     let configuration: CheckConfiguration
+    /// Stickers in flight at once; nil for one per core.
+    var jobs: Int? = nil
 
-    func run(console: Console, quiet: Bool) async -> (report: CheckReport, subjects: [StickerSubject]) {
-        let checker = PackChecker(configuration: configuration, toolVersion: StickerForgeCommand.version)
+    func run(console: Console, quiet: Bool) async -> (report: CheckReport, subjects: CheckedStickers) {
+        var checker = PackChecker(configuration: configuration, toolVersion: StickerForgeCommand.version)
+        if let jobs { checker.concurrency = jobs }
         let progress = ProgressDisplay(label: "checking", console: console, quiet: quiet)
-        let loaded = await checker.loadSubjects(of: pack) { done, total, name in
+        let result = await checker.checkSummarising(pack) { done, total, name in
             progress.update(completed: done, total: total, current: name)
         }
         progress.finish()
-        let report = await checker.run(subjects: loaded.subjects, icons: loaded.icons, pack: pack)
-        return (report, loaded.subjects)
+        return (result.report, CheckedStickers(summaries: result.summaries, root: pack.root,
+                                               limits: configuration.decodeLimits))
     }
 }
 

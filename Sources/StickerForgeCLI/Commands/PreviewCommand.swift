@@ -33,18 +33,23 @@ struct PreviewCommand: AsyncParsableCommand {
         let (stickerPack, configuration) = try pack.load(console: console)
         let checker = PackChecker(configuration: configuration, toolVersion: StickerForgeCommand.version)
         let progress = ProgressDisplay(label: "decoding", console: console, quiet: outputOptions.quiet)
-        let loaded = await checker.loadSubjects(of: stickerPack) { progress.update(completed: $0, total: $1, current: $2) }
+        // Each worker keeps only the sticker's display-size art, so the pack is never decoded at once.
+        let renderer = PreviewSheetRenderer(frame: frame, scale: scale)
+        let gridSize = stickerPack.gridSize
+        let arts = await checker.mapSubjects(of: stickerPack, { subject in
+            (subject.name, subject.image == nil, Result { try renderer.art(for: subject, gridSize: gridSize) })
+        }, progress: { progress.update(completed: $0, total: $1, current: $2) })
         progress.finish()
         do {
-            let sheet = try PreviewSheetRenderer(frame: frame, scale: scale).render(loaded.subjects, gridSize: stickerPack.gridSize)
+            let sheet = renderer.render(arts: try arts.map { try $0.2.get() }, gridSize: gridSize)
             try FileIO.writeAtomically(try PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true)).encode(sheet), to: output)
-            console.out("\(output): \(sheet.width)x\(sheet.height) px, \(loaded.subjects.count) stickers on "
+            console.out("\(output): \(sheet.width)x\(sheet.height) px, \(arts.count) stickers on "
                         + "\(PreviewBackground.allCases.map { $0.label.lowercased() }.joined(separator: ", "))\n")
         } catch {
             console.err("error: \(error)")
             throw ExitStatus.findings
         }
-        let broken = loaded.subjects.filter { $0.image == nil }.map(\.name)
+        let broken = arts.filter { $0.1 }.map { $0.0 }
         if !broken.isEmpty {
             console.err("could not show (crossed out): \(broken.map(ProgressDisplay.printable).joined(separator: ", "))")
             throw ExitStatus.findings

@@ -4,10 +4,11 @@ import ImageCodec
 import StickerKit
 
 /// Renders a check report in each requested format and writes it to standard output or a file.
-/// HTML needs the stickers' pixels, so it takes the loaded subjects as well.
+/// HTML needs the stickers' pixels, so it takes the checked stickers as well, and decodes one again
+/// only when its card needs the frames (one sticker at a time, never the whole pack at once).
 struct ReportWriter {
     let report: CheckReport
-    let subjects: [StickerSubject]
+    let subjects: CheckedStickers
     let maxBytes: Int
     let console: Console
     let useColor: Bool
@@ -41,7 +42,8 @@ struct ReportWriter {
             } else {
                 fileBytes = nil
             }
-            media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings)
+            media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings,
+                                                load: { subjects.subject(for: subject) })
         }
         return media
     }

@@ -2,7 +2,8 @@ import Foundation
 import ImageCodec
 
 /// `stickerforge check` as a library call: loads and decodes every sticker, runs every rule and
-/// assembles a deterministic `CheckReport`.
+/// assembles a deterministic `CheckReport`. Pack rules and the report see stickers' summaries,
+/// not their frames (`StickerSummary`).
 public struct PackChecker: Sendable {
     /// Limits, thresholds and severities.
     public var configuration: CheckConfiguration
@@ -34,50 +35,79 @@ public struct PackChecker: Sendable {
     /// sticker finishes (in completion order).
     public func check(_ pack: StickerPack,
                       progress: @escaping @Sendable (Int, Int, String) -> Void) async -> CheckReport {
+        await checkSummarising(pack, progress: progress).report
+    }
+
+    /// Checks `pack` as `check(_:progress:)` does and also returns every sticker's summary, in pack
+    /// order, for reports that show more than the findings (the HTML report decodes a sticker again
+    /// from its summary's source when it needs the pixels).
+    ///
+    /// Each worker loads a sticker, runs its rules, summarises it and drops its decoded frames, so
+    /// at most `concurrency` stickers' frames are in memory at once, however big the pack.
+    public func checkSummarising(_ pack: StickerPack,
+                                 progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
+        -> (report: CheckReport, summaries: [StickerSummary]) {
         let loader = SubjectLoader(limits: configuration.decodeLimits)
         let context = context(for: pack)
         let checks = stickerChecks
         let root = pack.root
         let stickers = pack.stickers
         let checked = await BoundedConcurrency.map(stickers, limit: concurrency, { source -> CheckedSubject in
-            let subject = loader.load(source, root: root)
-            return CheckedSubject(subject: subject, findings: Self.findings(for: subject, checks: checks, context: context))
+            Self.checked(loader.load(source, root: root), checks: checks, context: context)
         }, completed: { done, index in progress(done, stickers.count, stickers[index].name) })
         let icons = loader.loadIcons(pack.iconSet, root: root)
-        return assemble(pack: pack, checked: checked, icons: icons, context: context)
+        return (assemble(pack: pack, checked: checked, icons: icons, context: context), checked.map(\.summary))
     }
 
     /// Loads and decodes every sticker of `pack` across cores without checking it, calling
     /// `progress(completed, total, stickerName)` as each finishes; subjects come back in pack order.
+    /// This holds the whole pack's frames at once: prefer `checkSummarising(_:progress:)`, or
+    /// `mapSubjects(of:_:progress:)` to keep only what is needed of each sticker.
     public func loadSubjects(of pack: StickerPack,
                              progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
         -> (subjects: [StickerSubject], icons: [IconFile]) {
         let loader = SubjectLoader(limits: configuration.decodeLimits)
-        let root = pack.root
-        let stickers = pack.stickers
-        let subjects = await BoundedConcurrency.map(stickers, limit: concurrency, { source in
-            loader.load(source, root: root)
-        }, completed: { done, index in progress(done, stickers.count, stickers[index].name) })
-        return (subjects, loader.loadIcons(pack.iconSet, root: root))
+        let subjects = await mapSubjects(of: pack, { $0 }, progress: progress)
+        return (subjects, loader.loadIcons(pack.iconSet, root: pack.root))
     }
 
-    /// Checks subjects that are already loaded (for `watch`, which keeps unchanged stickers'
-    /// subjects). `subjects` must be the pack's stickers in pack order.
+    /// `transform` applied to every sticker of `pack` as it is loaded and decoded, with at most
+    /// `concurrency` stickers in memory at once; results in pack order. `progress` as in
+    /// `loadSubjects(of:progress:)`.
+    public func mapSubjects<Result: Sendable>(
+        of pack: StickerPack, _ transform: @escaping @Sendable (StickerSubject) -> Result,
+        progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async -> [Result] {
+        let loader = SubjectLoader(limits: configuration.decodeLimits)
+        let root = pack.root
+        let stickers = pack.stickers
+        return await BoundedConcurrency.map(stickers, limit: concurrency, { source in
+            transform(loader.load(source, root: root))
+        }, completed: { done, index in progress(done, stickers.count, stickers[index].name) })
+    }
+
+    /// Checks subjects that are already loaded. `subjects` must be the pack's stickers in pack order.
     public func run(subjects: [StickerSubject], icons: [IconFile] = [], pack: StickerPack) async -> CheckReport {
         let context = context(for: pack)
         let checks = stickerChecks
         let checked = await BoundedConcurrency.map(subjects, limit: concurrency) { subject in
-            CheckedSubject(subject: subject, findings: Self.findings(for: subject, checks: checks, context: context))
+            Self.checked(subject, checks: checks, context: context)
         }
         return assemble(pack: pack, checked: checked, icons: icons, context: context)
     }
 
-    /// The report for subjects whose sticker rules already ran (`stickerFindings[i]` belongs to
-    /// `subjects[i]`): only the pack rules run here. `watch` keeps unchanged stickers' findings.
+    /// The report for stickers whose sticker rules already ran (`stickerFindings[i]` belongs to
+    /// `summaries[i]`): only the pack rules run here. `watch` keeps unchanged stickers' summaries
+    /// and findings.
+    public func report(summaries: [StickerSummary], stickerFindings: [[Finding]], icons: [IconFile] = [],
+                       pack: StickerPack) -> CheckReport {
+        let checked = zip(summaries, stickerFindings).map { CheckedSubject(summary: $0, findings: $1) }
+        return assemble(pack: pack, checked: checked, icons: icons, context: context(for: pack))
+    }
+
+    /// `report(summaries:stickerFindings:icons:pack:)` for loaded subjects, summarised here.
     public func report(subjects: [StickerSubject], stickerFindings: [[Finding]], icons: [IconFile] = [],
                        pack: StickerPack) -> CheckReport {
-        let checked = zip(subjects, stickerFindings).map { CheckedSubject(subject: $0, findings: $1) }
-        return assemble(pack: pack, checked: checked, icons: icons, context: context(for: pack))
+        report(summaries: subjects.map(StickerSummary.init), stickerFindings: stickerFindings, icons: icons, pack: pack)
     }
 
     /// Every sticker rule's findings for one subject, unsorted.
@@ -88,9 +118,14 @@ public struct PackChecker: Sendable {
         }
     }
 
+    /// The subject's rules run and the subject summarised; the decoded frames end with `subject`.
+    static func checked(_ subject: StickerSubject, checks: [any StickerCheck], context: CheckContext) -> CheckedSubject {
+        CheckedSubject(summary: StickerSummary(subject), findings: findings(for: subject, checks: checks, context: context))
+    }
+
     private func assemble(pack: StickerPack, checked: [CheckedSubject], icons: [IconFile],
                           context: CheckContext) -> CheckReport {
-        let packSubject = PackSubject(pack: pack, subjects: checked.map(\.subject), icons: icons)
+        let packSubject = PackSubject(pack: pack, summaries: checked.map(\.summary), icons: icons)
         let packFindings = packChecks.flatMap { check -> [Finding] in
             context.isOff(check.ruleDescription) ? [] : check.check(packSubject, context: context)
         }
@@ -100,8 +135,17 @@ public struct PackChecker: Sendable {
     }
 }
 
-/// A subject with its sticker rules' findings.
+/// A checked sticker: its summary with its sticker rules' findings.
 struct CheckedSubject: Sendable {
-    var subject: StickerSubject
+    var summary: StickerSummary
     var findings: [Finding]
+
+    init(summary: StickerSummary, findings: [Finding]) {
+        self.summary = summary; self.findings = findings
+    }
+
+    /// A loaded subject's summary with `findings`.
+    init(subject: StickerSubject, findings: [Finding]) {
+        self.init(summary: StickerSummary(subject), findings: findings)
+    }
 }

@@ -1,13 +1,13 @@
 import ImageCodec
 
-/// Turns checked subjects and pack findings into a report with a deterministic order.
+/// Turns checked stickers' summaries and pack findings into a report with a deterministic order.
 enum ReportBuilder {
     static func report(tool: ToolInfo, pack: PackInfo, checked: [CheckedSubject], packFindings: [Finding]) -> CheckReport {
         var perSticker = checked.map(\.findings)
         var packLevel: [Finding] = [], orphaned: [Finding] = []
         // The first sticker of a name owns findings that name it; names are unique in a sane pack.
         var indexByName: [String: Int] = [:]
-        for (i, c) in checked.enumerated() where indexByName[c.subject.name] == nil { indexByName[c.subject.name] = i }
+        for (i, c) in checked.enumerated() where indexByName[c.summary.name] == nil { indexByName[c.summary.name] = i }
         for finding in packFindings {
             if let name = finding.sticker {
                 if let i = indexByName[name] { perSticker[i].append(finding) } else { orphaned.append(finding) }
@@ -16,9 +16,9 @@ enum ReportBuilder {
             }
         }
         let stickers = zip(checked, perSticker).map { c, findings in
-            StickerReport(name: c.subject.name, files: c.subject.source.files, facts: facts(of: c.subject),
+            StickerReport(name: c.summary.name, files: c.summary.source.files, facts: c.summary.facts,
                           findings: findings.sorted(by: FindingOrder.precedes),
-                          accessibilityLabel: c.subject.source.accessibilityLabel)
+                          accessibilityLabel: c.summary.source.accessibilityLabel)
         }
         let all = packLevel.sorted(by: FindingOrder.precedes)
             + orphaned.sorted(by: FindingOrder.precedes)
@@ -29,15 +29,7 @@ enum ReportBuilder {
 
     /// What reports show about a sticker; nil when it has no decoded image.
     static func facts(of subject: StickerSubject) -> StickerFacts? {
-        guard let image = subject.image else { return nil }
-        let animated = subject.isAnimated
-        let ms = animated ? image.loopDurationMilliseconds : 0
-        return StickerFacts(
-            format: image.facts.format, width: image.width, height: image.height, frames: image.frames.count,
-            durationMs: ms, fps: animated && ms > 0 ? Double(image.frames.count) * 1000 / ms : nil,
-            loops: animated ? image.loopCount : 0,
-            bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
-            hasTransparency: image.frames.contains { $0.image.hasTransparency })
+        StickerSummary.facts(of: subject)
     }
 }
 

@@ -3,8 +3,8 @@ import ImageCodec
 
 /// Reads and decodes a sticker's files into a `StickerSubject`, and measures the icon set.
 ///
-/// Loading is kept apart from checking so that `watch` can keep subjects of unchanged stickers and
-/// re-run only the checks (`PackChecker.run(subjects:icons:pack:)`).
+/// Loading is kept apart from checking so that a subject can be decoded again from its source when
+/// a report needs its pixels after the check dropped them (`CheckedStickers.subject(for:)`).
 public struct SubjectLoader: Sendable {
     /// Limits for every read and decode.
     public var limits: DecodeLimits

@@ -19,14 +19,19 @@ public struct PreviewSheetRenderer: Sendable {
 
     /// The sheet as pixels: `subjects` in pack order on a grid cell of `gridSize`.
     public func render(_ subjects: [StickerSubject], gridSize: GridSize) throws -> PixelBuffer {
+        try render(arts: subjects.map { try art(for: $0, gridSize: gridSize) }, gridSize: gridSize)
+    }
+
+    /// The sheet as pixels from each sticker's `art(for:gridSize:)`, in pack order: a caller can
+    /// decode one sticker at a time and keep only its small display-size art.
+    public func render(arts: [PixelBuffer?], gridSize: GridSize) -> PixelBuffer {
         let cell = gridSize.points * scale
         let columns = PreviewBackground.allCases
         let width = Self.gap + columns.count * (cell + Self.gap)
-        let height = Self.gap + max(subjects.count, 1) * (cell + Self.gap)
+        let height = Self.gap + max(arts.count, 1) * (cell + Self.gap)
         var sheet = PixelBuffer(width: width, height: height, fill: Self.sheetColour)
         let tiles = columns.map { $0.tile(width: cell, height: cell) }
-        for (row, subject) in subjects.enumerated() {
-            let art = try sticker(subject, cell: cell, gridSize: gridSize)
+        for (row, art) in arts.enumerated() {
             for (column, background) in tiles.enumerated() {
                 var tile = background
                 if let art {
@@ -40,9 +45,10 @@ public struct PreviewSheetRenderer: Sendable {
         return sheet
     }
 
-    /// The chosen frame resized to its display size (pixels / 3, shrunk into the cell), or nil when
-    /// the sticker has no pixels to show.
-    private func sticker(_ subject: StickerSubject, cell: Int, gridSize: GridSize) throws -> PixelBuffer? {
+    /// The chosen frame resized to its display size (pixels / 3, shrunk into the cell of
+    /// `gridSize`), or nil when the sticker has no pixels to show.
+    public func art(for subject: StickerSubject, gridSize: GridSize) throws -> PixelBuffer? {
+        let cell = gridSize.points * scale
         guard let image = subject.image, let last = image.frames.indices.last else { return nil }
         let pixels = image.frames[min(frame, last)].image
         let longest = max(pixels.width, pixels.height)

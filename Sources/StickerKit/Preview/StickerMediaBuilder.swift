@@ -13,11 +13,29 @@ public struct StickerMediaBuilder: Sendable {
     /// `fileBytes` are the bytes of a single-file sticker, or of the APNG a build already made of a
     /// sequence; without them a sequence is encoded here.
     public func media(for subject: StickerSubject, fileBytes: [UInt8]?, findings: [Finding]) -> StickerMedia? {
-        guard let image = subject.image, image.width > 0, image.height > 0 else { return nil }
+        let summary = StickerSummary(source: subject.source, files: subject.files, failures: subject.failures,
+                                     facts: StickerSummary.facts(of: subject), pixels: nil)
+        return media(for: summary, fileBytes: fileBytes, findings: findings, load: { subject })
+    }
+
+    /// Media for one checked sticker from its summary, or nil when there is nothing a browser
+    /// could show. `load` decodes the sticker again; it is called (once) only when the frames are
+    /// needed: for a sequence without `fileBytes`, a format a browser cannot show, or an overlay.
+    public func media(for summary: StickerSummary, fileBytes: [UInt8]?, findings: [Finding],
+                      load: () -> StickerSubject) -> StickerMedia? {
+        guard let facts = summary.facts, facts.width > 0, facts.height > 0 else { return nil }
+        var loaded: DecodedImage??
+        func image() -> DecodedImage? {
+            if let loaded { return loaded }
+            let image = load().image
+            loaded = .some(image)
+            return image
+        }
         var media: StickerMedia
-        if let bytes = fileBytes, let mime = subject.isSequence ? "image/png" : Self.mimeType(image.facts.format) {
-            media = StickerMedia(data: bytes, mimeType: mime, width: image.width, height: image.height)
+        if let bytes = fileBytes, let mime = summary.isSequence ? "image/png" : Self.mimeType(facts.format) {
+            media = StickerMedia(data: bytes, mimeType: mime, width: facts.width, height: facts.height)
         } else {
+            guard let image = image(), image.width > 0, image.height > 0 else { return nil }
             let frames = image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
             do {
                 let data = frames.count == 1 ? try encoder.encode(frames[0].image)
@@ -28,7 +46,8 @@ public struct StickerMediaBuilder: Sendable {
             }
         }
         let rules = Set(findings.map(\.rule)).intersection(["edge_halo", "gif_hard_edges"]).sorted()
-        if !rules.isEmpty, let overlay = overlay(for: image.frames[0].image, markAllEdges: rules.contains("gif_hard_edges")) {
+        if !rules.isEmpty, let first = image()?.frames.first?.image,
+           let overlay = overlay(for: first, markAllEdges: rules.contains("gif_hard_edges")) {
             media.overlayPNG = overlay
             media.overlayRules = rules
         }

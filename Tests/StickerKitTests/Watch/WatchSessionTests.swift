@@ -40,7 +40,7 @@ final class WatchSessionTests: XCTestCase {
         try folder.write(try png(640, "Banana"), to: "Banana.png")
         let broken = await session.refresh(pack: pack, configuration: configuration, toolVersion: "0.0.0-test")
         XCTAssertEqual(broken.reloaded, ["Banana"])
-        XCTAssertEqual(broken.subjects.map { $0.image?.width }, [408, 640, 408])
+        XCTAssertEqual(broken.subjects.map { $0.facts?.width }, [408, 640, 408])
         XCTAssertEqual(broken.added.map(\.rule), ["dimensions_too_large"])
         XCTAssertEqual(broken.added.map(\.sticker), ["Banana"])
         XCTAssertEqual(broken.added.map(\.file), ["Banana.png"])
@@ -56,8 +56,9 @@ final class WatchSessionTests: XCTestCase {
     }
 
     /// Unchanged stickers keep their findings between refreshes, but a change of settings re-runs
-    /// every sticker rule without decoding anything again; the result equals a fresh check.
-    func testChangedSettingsRecheckWithoutDecoding() async throws {
+    /// every sticker rule; since the session keeps summaries, not frames, that decodes every sticker
+    /// again. The result equals a fresh check.
+    func testChangedSettingsDecodeAndRecheckEverySticker() async throws {
         let folder = try TempFolder("watch-settings")
         defer { folder.remove() }
         try folder.write(try png(408, "Apple"), to: "Apple.png")
@@ -70,7 +71,7 @@ final class WatchSessionTests: XCTestCase {
         var relaxed = CheckConfiguration()
         relaxed.severities["dimensions_too_large"] = .off
         let second = await session.refresh(pack: pack, configuration: relaxed, toolVersion: "t")
-        XCTAssertEqual(second.reloaded, [])
+        XCTAssertEqual(second.reloaded, ["Apple", "Banana"])
         XCTAssertEqual(second.fixed.map(\.rule), ["dimensions_too_large"])
         let fresh = await PackChecker(configuration: relaxed, toolVersion: "t").check(pack)
         XCTAssertEqual(second.report, fresh)

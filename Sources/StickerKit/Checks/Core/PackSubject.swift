@@ -17,17 +17,25 @@ public struct IconFile: Equatable, Sendable {
     }
 }
 
-/// Everything a pack check sees: the pack as read, every sticker's subject and the icons measured.
+/// Everything a pack check sees: the pack as read, every sticker's summary and the icons measured.
+///
+/// It holds summaries, never decoded frames: pack rules run after every sticker's frames have been
+/// dropped, so that checking a pack needs memory for the stickers in flight only.
 public struct PackSubject: Sendable {
     /// The pack and its catalog problems.
     public var pack: StickerPack
-    /// One subject per sticker, in pack order.
-    public var subjects: [StickerSubject]
+    /// One summary per sticker, in pack order.
+    public var summaries: [StickerSummary]
     /// The filled icon slots that exist on disk, in `IconSlot.all` order.
     public var icons: [IconFile]
 
-    /// A pack subject.
+    /// A pack subject from stickers already summarised.
+    public init(pack: StickerPack, summaries: [StickerSummary], icons: [IconFile] = []) {
+        self.pack = pack; self.summaries = summaries; self.icons = icons
+    }
+
+    /// A pack subject from loaded subjects, each summarised (their frames are not kept).
     public init(pack: StickerPack, subjects: [StickerSubject], icons: [IconFile] = []) {
-        self.pack = pack; self.subjects = subjects; self.icons = icons
+        self.init(pack: pack, summaries: subjects.map(StickerSummary.init), icons: icons)
     }
 }

@@ -77,19 +77,11 @@ public struct StickerSubject: Sendable {
     public var name: String { source.name }
 
     /// Whether the sticker is a frame sequence rather than one file.
-    public var isSequence: Bool {
-        if case .sequence = source.content { return true }
-        return false
-    }
+    public var isSequence: Bool { source.isSequence }
 
     /// The file a whole-sticker finding points at: the sticker's file, or its folder for a
     /// sequence (a finding about all frames is about no single frame file).
-    public var primaryFile: String? {
-        switch source.content {
-        case .file(let f): return f
-        case .sequence(let frames, _, _): return source.folder ?? frames.first
-        }
-    }
+    public var primaryFile: String? { source.primaryFile }
 
     /// Whether the sticker animates: several frames, an animation format, or a sequence.
     public var isAnimated: Bool {
