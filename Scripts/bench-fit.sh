@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Fit benchmark: generated oversize animations fitted under 500,000 bytes by StickerFitter, against
-# the reference pipeline (one pngquant palette for all frames, no dithering, then apngasm) at the
+# the reference pipeline (one pngquant palette for all frames, no dithering, then apngasm, then apngopt) at the
 # largest palette whose output is no bigger than ours. Both are measured with CompositedSSIM.
-# Usage: Scripts/bench-fit.sh [WORKDIR]   (needs python3 + Pillow, pngquant, apngasm)
+# Usage: Scripts/bench-fit.sh [WORKDIR]   (needs python3 + Pillow, pngquant, apngasm, apngopt)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-/tmp/stickerforge-fit-bench}"
-for tool in pngquant apngasm python3; do
+for tool in pngquant apngasm apngopt python3; do
     command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install -y $tool)" >&2; exit 1; }
 done
 if [ ! -d "$work/photo-like" ]; then

@@ -5,7 +5,7 @@ import XCTest
 
 /// The fit benchmark, run by Scripts/bench-fit.sh (skipped otherwise): fits each generated
 /// animation, then runs the reference pipeline (one pngquant palette for all frames, no dithering,
-/// then apngasm) at the largest palette whose output is no bigger than ours, and measures both
+/// then apngasm, then apngopt) at the largest palette whose output is no bigger than ours, and measures both
 /// with the same metric. Writes a TSV row per animation to `$STICKERFORGE_FIT_BENCH/results.tsv`.
 final class FitBenchmarkTests: XCTestCase {
     func testBenchmark() throws {
@@ -17,7 +17,7 @@ final class FitBenchmarkTests: XCTestCase {
             var isDir: ObjCBool = false
             return FileManager.default.fileExists(atPath: root + "/" + name + "/frame_00.png", isDirectory: &isDir)
         }.sorted()
-        var rows = ["name\tlossless_B\tours_B\tours_quality\tours_s\tours_steps\tref_colours\tref_B\tref_quality\tref_s"]
+        var rows = ["name\tlossless_B\tours_B\tours_quality\tours_s\tours_encodes\tours_steps\tref_colours\tref_B\tref_quality\tref_pass_s\tref_search_s\tref_optimised"]
         for name in names {
             let folder = root + "/" + name
             let frames = try (0..<100).compactMap { i -> AnimationFrame? in
@@ -38,9 +38,10 @@ final class FitBenchmarkTests: XCTestCase {
             let refSeconds = Date().timeIntervalSince(refStart)
             let q = String(format: "%.4f", ours.report.quality)
             rows.append([name, "\(ours.report.losslessBytes)", "\(ours.bytes.count)", q, String(format: "%.1f", oursSeconds),
-                         ours.report.steps.joined(separator: "; "), ref.map { "\($0.colours)" } ?? "-",
+                         "\(ours.report.encodes)", ours.report.steps.joined(separator: "; "), ref.map { "\($0.colours)" } ?? "-",
                          ref.map { "\($0.bytes)" } ?? "-", ref.map { String(format: "%.4f", $0.quality) } ?? "-",
-                         String(format: "%.1f", refSeconds)].joined(separator: "\t"))
+                         ref.map { String(format: "%.1f", $0.seconds) } ?? "-", String(format: "%.1f", refSeconds),
+                         ref.map { $0.optimised ? "apngopt" : "no apngopt" } ?? "-"].joined(separator: "\t"))
         }
         try (rows.joined(separator: "\n") + "\n").write(toFile: root + "/results.tsv", atomically: true, encoding: .utf8)
     }
