@@ -17,11 +17,6 @@ struct EffortProfile: Sendable {
     static let draft = EffortProfile(trialEngine: .libdeflate(level: 1), planningFilters: [.none], finalFilters: [.none],
                                      finalists: 1, strongEngine: .libdeflate(level: 1), extraEngine: nil)
 
-    /// `default`'s plan and filter ranking with a mid-level deflater: sizes for a search.
-    static let sizing = EffortProfile(trialEngine: .libdeflate(level: 1), planningFilters: [.none, .minSum],
-                                      finalFilters: FilterStrategy.allCases, finalists: 1,
-                                      strongEngine: .libdeflate(level: 6), extraEngine: nil)
-
     private init(trialEngine: DeflateEngine, planningFilters: [FilterStrategy], finalFilters: [FilterStrategy],
                  finalists: Int, strongEngine: DeflateEngine, extraEngine: DeflateEngine?) {
         self.trialEngine = trialEngine; self.planningFilters = planningFilters; self.finalFilters = finalFilters

@@ -25,18 +25,11 @@ public struct PNGEncodeOptions: Equatable, Sendable {
     /// Favour speed over size entirely (one filter, the quickest deflate): for previews and
     /// disassembled frames that are read, not shipped. Still lossless; overrides `effort`.
     public var draft: Bool
-    /// Size a candidate quickly (a search comparing many candidates, e.g. fitting to a byte limit):
-    /// the same frame plan and filter ranking as `.default`, then libdeflate level 6 instead of 12.
-    /// Its files are real and lossless, typically 3-8% larger than `.default`'s, at a fraction of
-    /// the time. Overrides `effort`; `draft` wins over it.
-    public var sizing: Bool
     /// Writer options.
-    public init(effort: DeflateEffort = .default, draft: Bool = false, sizing: Bool = false) {
-        self.effort = effort; self.draft = draft; self.sizing = sizing
-    }
+    public init(effort: DeflateEffort = .default, draft: Bool = false) { self.effort = effort; self.draft = draft }
 
     /// The search and deflaters these options ask for.
-    var profile: EffortProfile { draft ? .draft : sizing ? .sizing : EffortProfile(effort) }
+    var profile: EffortProfile { draft ? .draft : EffortProfile(effort) }
 }
 
 /// Our own lossless PNG/APNG writer: smallest exact colour type, per-image filter search, strong

@@ -19,60 +19,70 @@ enum ScanlineFilter {
     static func apply(_ strategy: FilterStrategy, rows: [UInt8], rowBytes: Int, height: Int, unit: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
         let zeros = [UInt8](repeating: 0, count: rowBytes)
-        var scratch = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
-        let log2Table = entropyTable(rowBytes)
+        // Five row buffers, one per filter type, in one allocation.
+        var scratch = [UInt8](repeating: 0, count: rowBytes * 5)
+        let log2Table = strategy == .entropy ? entropyTable(rowBytes) : []
         rows.withUnsafeBufferPointer { src in
             zeros.withUnsafeBufferPointer { zero in
-                for y in 0..<height {
-                    let cur = UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes])
-                    let prev = y == 0 ? zero : UnsafeBufferPointer(rebasing: src[(y - 1) * rowBytes..<y * rowBytes])
-                    let type: Int
-                    switch strategy {
-                    case .none, .sub, .up, .average, .paeth:
-                        type = strategy.rawValue
-                        scratch[type].withUnsafeMutableBufferPointer { filter(type, cur, prev, unit, $0) }
-                    case .minSum, .entropy:
-                        var best = 0, bestScore = Double.infinity
-                        for t in 0..<5 {
-                            let score = scratch[t].withUnsafeMutableBufferPointer { dst -> Double in
-                                filter(t, cur, prev, unit, dst)
-                                return strategy == .minSum ? sumScore(dst) : entropyScore(dst, log2Table)
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    out.withUnsafeMutableBufferPointer { out in
+                        for y in 0..<height {
+                            let cur = UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes])
+                            let prev = y == 0 ? zero : UnsafeBufferPointer(rebasing: src[(y - 1) * rowBytes..<y * rowBytes])
+                            let base = y * (rowBytes + 1)
+                            let type: Int
+                            switch strategy {
+                            case .none, .sub, .up, .average, .paeth:
+                                // A fixed filter writes straight into the output row.
+                                type = strategy.rawValue
+                                filter(type, cur, prev, unit, UnsafeMutableBufferPointer(rebasing: out[base + 1..<base + 1 + rowBytes]))
+                            case .minSum, .entropy:
+                                var best = 0, bestScore = Double.infinity
+                                for t in 0..<5 {
+                                    let dst = UnsafeMutableBufferPointer(rebasing: scratch[t * rowBytes..<(t + 1) * rowBytes])
+                                    filter(t, cur, prev, unit, dst)
+                                    let score = strategy == .minSum ? sumScore(dst) : entropyScore(dst, log2Table)
+                                    if score < bestScore { best = t; bestScore = score }
+                                }
+                                type = best
+                                let row = UnsafeMutableBufferPointer(rebasing: out[base + 1..<base + 1 + rowBytes])
+                                _ = row.update(fromContentsOf: scratch[best * rowBytes..<(best + 1) * rowBytes])
                             }
-                            if score < bestScore { best = t; bestScore = score }
+                            out[base] = UInt8(type)
                         }
-                        type = best
                     }
-                    let base = y * (rowBytes + 1)
-                    out[base] = UInt8(type)
-                    out.replaceSubrange(base + 1..<base + 1 + rowBytes, with: scratch[type])
                 }
             }
         }
         return out
     }
 
-    /// Filters one row with filter `type` (0-4) into `dst`.
+    /// Filters one row with filter `type` (0-4) into `dst`. The first `unit` bytes (no left
+    /// neighbour) are done apart, so the main loops have no branch and vectorise.
     private static func filter(_ type: Int, _ cur: UnsafeBufferPointer<UInt8>, _ prev: UnsafeBufferPointer<UInt8>,
                                _ unit: Int, _ dst: UnsafeMutableBufferPointer<UInt8>) {
-        let n = cur.count
+        let n = cur.count, head = min(unit, n)
         switch type {
         case 0:
-            for i in 0..<n { dst[i] = cur[i] }
+            _ = dst.update(fromContentsOf: cur)
         case 1:
-            for i in 0..<n { dst[i] = cur[i] &- (i >= unit ? cur[i - unit] : 0) }
+            for i in 0..<head { dst[i] = cur[i] }
+            for i in head..<n { dst[i] = cur[i] &- cur[i - unit] }
         case 2:
             for i in 0..<n { dst[i] = cur[i] &- prev[i] }
         case 3:
-            for i in 0..<n {
-                let left = i >= unit ? Int(cur[i - unit]) : 0
-                dst[i] = cur[i] &- UInt8((left + Int(prev[i])) >> 1)
+            for i in 0..<head { dst[i] = cur[i] &- prev[i] >> 1 }
+            for i in head..<n {
+                dst[i] = cur[i] &- UInt8(truncatingIfNeeded: (UInt16(cur[i - unit]) + UInt16(prev[i])) >> 1)
             }
         default:
-            for i in 0..<n {
-                let a = i >= unit ? Int(cur[i - unit]) : 0, b = Int(prev[i]), c = i >= unit ? Int(prev[i - unit]) : 0
-                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            // With no left neighbour, Paeth predicts from above.
+            for i in 0..<head { dst[i] = cur[i] &- prev[i] }
+            for i in head..<n {
+                let a = Int16(cur[i - unit]), b = Int16(prev[i]), c = Int16(prev[i - unit])
+                let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - c - c)
                 let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                dst[i] = cur[i] &- UInt8(predictor)
+                dst[i] = cur[i] &- UInt8(truncatingIfNeeded: predictor)
             }
         }
     }

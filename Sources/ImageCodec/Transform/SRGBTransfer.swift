@@ -14,18 +14,26 @@ enum SRGBTransfer {
         c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
-    /// The nearest 8-bit sRGB code of a linear value (clamped to 0...1).
+    /// Buckets of the linear range for `toCode`: `firstCode[i]` is the code of linear i / 4096. The
+    /// curve is steepest near black, where one bucket still spans less than one code, so a bucket
+    /// crosses at most one boundary and the search below takes one or two steps.
+    private static let buckets = 4096
+    private static let firstCode: [UInt8] = (0...buckets).map { i in
+        let l = Double(i) / Double(buckets)
+        return UInt8(codeBoundaries.filter { $0 <= l }.count)
+    }
+
+    /// The nearest 8-bit sRGB code of a linear value (clamped to 0...1): the same code as evaluating
+    /// the curve and rounding, found from a bucket table and the exact boundaries.
     @inline(__always)
     static func toCode(_ linear: Float) -> UInt8 {
         let l = Double(linear)
-        // Binary search for the number of boundaries at or below l (8 steps over 255 entries).
-        var lo = 0, hi = 255
-        codeBoundaries.withUnsafeBufferPointer { b in
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if b[mid] <= l { lo = mid + 1 } else { hi = mid }
-            }
+        guard l > 0 else { return 0 }
+        guard l < 1 else { return 255 }
+        return codeBoundaries.withUnsafeBufferPointer { b in
+            var code = Int(firstCode[Int(l * Double(buckets))])
+            while code < 255 && b[code] <= l { code += 1 }
+            return UInt8(code)
         }
-        return UInt8(lo)
     }
 }

@@ -10,17 +10,16 @@ struct FitCandidate: Sendable {
     let dithering: Dithering
     /// Frames as encoded.
     let frames: [AnimationFrame]
-    /// The sizing encode (a real file, used when nothing smaller is made).
+    /// The quick encode (a real file, used when nothing smaller is made).
     let encoded: EncodeReport
     /// The encode at the requested effort, when one was made.
     var effortEncoded: EncodeReport?
-    /// Expected size at the requested effort: measured when `effortEncoded` exists, else the sizing
-    /// size times the session's calibrated ratio. The search compares this with the limit; the
-    /// final encode is always checked.
+    /// Expected size at the requested effort: the quick size times the session's calibrated ratio.
+    /// The search compares this with the limit; the final encode is always checked.
     let predictedBytes: Int
     /// Measured quality, once measured.
     var quality: Double?
 
-    /// Size of the sizing encode.
+    /// Size of the quick encode.
     var bytes: Int { encoded.bytes.count }
 }

@@ -14,8 +14,9 @@ final class FitSession {
     private var attempts: [String: FitCandidate] = [:]
     private var bounds: [Int: Double] = [:]
     private(set) var encodes = 0
-    /// Requested-effort size over sizing size, measured on the first candidate made.
-    private(set) var sizingRatio: Double?
+    /// Requested-effort size over quick size, measured on the first candidate's frame 0 and
+    /// updated with every candidate encoded at the requested effort.
+    private(set) var quickRatio: Double?
     private let dropper: FrameDropper
 
     init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize) {
@@ -60,7 +61,7 @@ final class FitSession {
         return b
     }
 
-    /// The candidate for (geometry, colours, dithering), quantised and sized once.
+    /// The candidate for (geometry, colours, dithering), quantised and quick-encoded once.
     func candidate(geometry index: Int, colours: Int, dithering: Dithering) throws -> FitCandidate {
         let key = "\(index)/\(colours)/\(dithering)"
         if let c = attempts[key] { return c }
@@ -71,26 +72,23 @@ final class FitSession {
         let palette = try quantiser.palette(for: census)
         let images = try quantiser.remap(g.frames.map(\.image), census: census, palette: palette, dithering: dithering)
         let frames = zip(images, g.frames).map { AnimationFrame(image: $0, delay: $1.delay) }
-        let encoded = try encode(frames, mode: .sizing)
-        var strong: EncodeReport?
-        if sizingRatio == nil {
-            // Calibration: the first candidate is also encoded at the requested effort, and the
-            // ratio predicts every later candidate's final size from its quick sizing encode.
-            let made = try encode(frames, mode: .effort(options.effort))
-            sizingRatio = Double(made.bytes.count) / Double(max(1, encoded.bytes.count))
-            strong = made
+        let encoded = try encode(frames, mode: .quick)
+        if quickRatio == nil {
+            // Calibration: the first candidate's frame 0 is encoded as a still both ways; the ratio
+            // predicts every candidate's final size from its quick encode (within about 4% of the
+            // real file on the test animations; the final encode is checked anyway).
+            quickRatio = Double(try encodeStill(frames[0].image, mode: .effort(options.effort)))
+                / Double(max(1, try encodeStill(frames[0].image, mode: .quick)))
         }
-        let predicted = strong?.bytes.count ?? predictedSize(fromSizing: encoded.bytes.count)
         let c = FitCandidate(geometry: index, colours: colours, dithering: dithering, frames: frames, encoded: encoded,
-                             effortEncoded: strong, predictedBytes: predicted)
+                             effortEncoded: nil, predictedBytes: predictedSize(fromQuick: encoded.bytes.count))
         attempts[key] = c
         return c
     }
 
-    /// Final size expected from a sizing size: the calibrated ratio with a 2% margin (ratios of
-    /// candidates of one sticker were seen to vary by about 1%; docs/fit.md).
-    func predictedSize(fromSizing bytes: Int) -> Int {
-        Int((Double(bytes) * (sizingRatio ?? 1) * Self.predictionMargin).rounded(.up))
+    /// Final size expected from a quick encode's size: the calibrated ratio with a 2% margin.
+    func predictedSize(fromQuick bytes: Int) -> Int {
+        Int((Double(bytes) * (quickRatio ?? 1) * Self.predictionMargin).rounded(.up))
     }
 
     /// Safety factor on predicted sizes.
@@ -100,7 +98,10 @@ final class FitSession {
     func withEffortEncode(_ c: FitCandidate) throws -> FitCandidate {
         if c.effortEncoded != nil { return c }
         var out = c
-        out.effortEncoded = try encode(c.frames, mode: .effort(options.effort))
+        let made = try encode(c.frames, mode: .effort(options.effort))
+        out.effortEncoded = made
+        // The latest real ratio predicts neighbours (same geometry, nearby palette) best.
+        quickRatio = Double(made.bytes.count) / Double(max(1, c.encoded.bytes.count))
         attempts["\(c.geometry)/\(c.colours)/\(c.dithering)"] = out
         return out
     }
@@ -135,9 +136,10 @@ final class FitSession {
         return try CompositedSSIM().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)
     }
 
-    /// How hard an encode works: a quick sizing encode for the search, or an output effort.
+    /// How hard an encode works: a quick draft encode that only sizes a candidate (the encoder's
+    /// frame plan, unfiltered rows, the fastest deflate), or an output effort.
     enum EncodeMode {
-        case sizing
+        case quick
         case effort(DeflateEffort)
     }
 
@@ -151,7 +153,7 @@ final class FitSession {
 
     private static func encodeOptions(_ mode: EncodeMode) -> PNGEncodeOptions {
         switch mode {
-        case .sizing: return PNGEncodeOptions(sizing: true)
+        case .quick: return PNGEncodeOptions(draft: true)
         case .effort(let effort): return PNGEncodeOptions(effort: effort)
         }
     }

@@ -1,9 +1,10 @@
 import ImageCodec
 
 extension StickerFitter {
-    /// Encodes the winner at the requested effort (the sizing encode is kept when smaller). Should
+    /// Encodes the winner at the requested effort (the quick encode is kept when smaller). Should
     /// the prediction have been optimistic and the file miss the limit, the next smaller palettes of
-    /// the same geometry and dithering are tried until one fits; then the file is verified.
+    /// the same geometry and dithering are tried until one fits; should it have been pessimistic,
+    /// larger palettes that now look likely to fit are tried. Then the file is verified.
     func finish(_ chosen: FitCandidate, session: FitSession, base: FitReport) throws -> FitResult {
         var best = chosen
         var encoded = try smallest(&best, session: session)
@@ -17,6 +18,12 @@ extension StickerFitter {
             best = try session.measured(try session.candidate(geometry: best.geometry, colours: Self.colourLadder[i + 1],
                                                               dithering: best.dithering))
             encoded = try smallest(&best, session: session)
+        }
+        if steppedDown.isEmpty {
+            while let larger = try largerPaletteThatFits(than: best, session: session) {
+                best = larger.0
+                encoded = larger.1
+            }
         }
         guard let quality = best.quality, quality >= options.minQuality else {
             throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality,
@@ -41,7 +48,19 @@ extension StickerFitter {
         return try verified(encoded.bytes, frames: session.input, report: report)
     }
 
-    /// The smaller of `c`'s encode at the requested effort (made now if needed) and its sizing encode.
+    /// The next larger palette of `c`'s geometry and dithering, measured, with its file, when the
+    /// ratio just measured predicts it fits, it does fit, and it measures better; else nil.
+    private func largerPaletteThatFits(than c: FitCandidate, session: FitSession) throws -> (FitCandidate, EncodeReport)? {
+        guard let i = Self.colourLadder.firstIndex(of: c.colours), i > 0 else { return nil }
+        let larger = try session.candidate(geometry: c.geometry, colours: Self.colourLadder[i - 1], dithering: c.dithering)
+        guard session.predictedSize(fromQuick: larger.bytes) <= options.maxBytes else { return nil }
+        var next = try session.measured(larger)
+        let file = try smallest(&next, session: session)
+        guard file.bytes.count <= options.maxBytes, (next.quality ?? 0) > (c.quality ?? 0) else { return nil }
+        return (next, file)
+    }
+
+    /// The smaller of `c`'s encode at the requested effort (made now if needed) and its quick encode.
     private func smallest(_ c: inout FitCandidate, session: FitSession) throws -> EncodeReport {
         c = try session.withEffortEncode(c)
         guard let strong = c.effortEncoded, strong.bytes.count <= c.encoded.bytes.count else { return c.encoded }
@@ -59,7 +78,7 @@ extension StickerFitter {
         }
         out.append("palette \(c.colours) colours, dithering \(c.dithering)")
         if let q = c.quality { out.append("quality \(FitError.figure(q))") }
-        out.append("\(c.bytes) B at sizing effort, predicted \(c.predictedBytes) B at \(options.effort.rawValue)")
+        out.append("\(c.bytes) B quick encode, predicted \(c.predictedBytes) B at \(options.effort.rawValue) effort")
         return out
     }
 

@@ -49,6 +49,16 @@ final class StickerFitterTests: XCTestCase {
         }
     }
 
+    func testLossyAllowedStaysLosslessWheneverLosslessFits() throws {
+        let input = Self.frames()
+        let plain = try PNGEncoder().encodeAnimation(input, loopCount: 0)
+        let result = try StickerFitter(options: FitOptions(maxBytes: plain.count, lossy: true))
+            .fit(frames: input, loopCount: 0, gridSize: .regular)
+        XCTAssertTrue(result.report.lossless)
+        XCTAssertEqual(result.bytes, plain)
+        XCTAssertEqual(result.report.headroom, 0)
+    }
+
     func testMaxEffortClosesASmallGapLosslessly() throws {
         let input = Self.frames()
         let plain = try losslessSize(input)
