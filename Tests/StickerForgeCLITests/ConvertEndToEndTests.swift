@@ -40,3 +40,48 @@ final class ConvertEndToEndTests: CLIEndToEndTestCase {
         XCTAssertNil(CLIPixels.firstDifference(png.frames[0].image, try decode(temp.path("in/photo.jpg")).frames[0].image))
     }
 }
+
+/// `convert --fit` and `build --fit` through the built binary.
+final class FitEndToEndTests: CLIEndToEndTestCase {
+    func testConvertFitsUnderTheLimitOrFailsThatFileWithTheFigures() throws {
+        _ = try temp.copySample("StarterPack/sparkle.gif", as: "in/sparkle.gif")
+        let lossy = try run(["convert", "in/sparkle.gif", "--output-dir", "L", "--fit", "--lossy", "--max-bytes", "15000",
+                             "--min-quality", "0.5", "--grid-size", "small", "--quiet"])
+        XCTAssertEqual(lossy.status, 0, lossy.stdout + lossy.stderr)
+        let bytes = try CLIPaths.bytes(temp.path("L/sparkle.png"))
+        XCTAssertLessThanOrEqual(bytes.count, 15000)
+        XCTAssertTrue(lossy.stdout.contains("  fitted: "), lossy.stdout)
+        XCTAssertTrue(lossy.stdout.contains(" under the limit); quality 0."), lossy.stdout)
+        XCTAssertEqual(try decode(temp.path("L/sparkle.png")).loopDurationMilliseconds, 960, accuracy: 1)
+
+        let strict = try run(["convert", "in/sparkle.gif", "--output-dir", "S", "--fit", "--max-bytes", "15000", "--quiet"])
+        XCTAssertEqual(strict.status, 1, strict.stdout + strict.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path("S")), [], "nothing over the limit is left behind")
+        XCTAssertTrue(strict.stderr.hasPrefix("error: in/sparkle.gif: does not fit: lossless output is "), strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("over the limit of 15000 bytes; allow lossy fitting (--lossy)"), strict.stderr)
+    }
+
+    func testBuildFitsAGIFOverTheLimitLosslesslyAndRecordsIt() throws {
+        _ = try temp.copySample("StarterPack/sparkle.gif", as: "pack/sparkle.gif")
+        _ = try temp.copySample("StarterPack/heart.png", as: "pack/heart.png")
+        try temp.write(Array("name: Fit\ngrid_size: small\nmax_bytes: 30000\nfit: true\n".utf8), to: "pack/stickerforge.yml")
+        let result = try run(["build", temp.path("pack"), "--output", "out", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertFalse(result.stdout.contains("file_too_large"), result.stdout)
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try CLIPaths.bytes(temp.path("out/manifest.json")))) as? [String: Any])
+        let stickers = try XCTUnwrap(manifest["stickers"] as? [[String: Any]])
+        // The 52,024-byte GIF is over the limit: converted to an exact APNG that fits, losslessly.
+        let sparkle = try XCTUnwrap(stickers.first { $0["name"] as? String == "sparkle" })
+        XCTAssertEqual(sparkle["format"] as? String, "apng")
+        let fit = try XCTUnwrap(sparkle["fit"] as? [String: Any])
+        XCTAssertEqual(fit["lossless"] as? Bool, true)
+        XCTAssertEqual(fit["quality"] as? Double, 1)
+        XCTAssertEqual(fit["finalBytes"] as? Int, sparkle["bytes"] as? Int)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(sparkle["bytes"] as? Int), 30000)
+        let built = try decode(temp.path("out/" + (try XCTUnwrap(sparkle["file"] as? String))))
+        let source = try decode(temp.path("pack/sparkle.gif"))
+        for (a, b) in zip(built.frames, source.frames) { XCTAssertNil(CLIPixels.firstDifference(a.image, b.image)) }
+        // A sticker already under the limit is left alone and has no fit object.
+        XCTAssertNil(try XCTUnwrap(stickers.first { $0["name"] as? String == "heart" })["fit"])
+    }
+}

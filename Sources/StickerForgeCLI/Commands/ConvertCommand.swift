@@ -57,7 +57,9 @@ struct ConvertCommand: AsyncParsableCommand {
                             + (r.fit?.indentedText ?? ""))
             case .failure(let error):
                 failed += 1
-                console.err("error: \(ProgressDisplay.printable(outcome.input)): \(error)")
+                // AssemblyError names the file itself; anything else gets the input's name.
+                let message = error is AssemblyError ? "\(error)" : "\(outcome.input): \(error)"
+                console.err("error: " + ProgressDisplay.printable(message))
             }
         }
         if failed > 0 {
