@@ -4,8 +4,8 @@ import ImageCodec
 struct FitCandidate: Sendable {
     /// Geometry it was made from (index into the session's geometry list).
     let geometry: Int
-    /// Palette size asked for.
-    let colours: Int
+    /// Colour reduction applied.
+    let step: ColourStep
     /// Dithering used.
     let dithering: Dithering
     /// Frames as encoded.

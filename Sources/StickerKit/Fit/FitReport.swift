@@ -24,6 +24,8 @@ public struct FitReport: Equatable, Sendable, Codable {
     public var framesDropped: Int
     /// Palette entries of the output when quantised, else nil.
     public var colours: Int?
+    /// Bits per colour channel when the output keeps truecolour with fewer levels, else nil.
+    public var bitsPerChannel: Int?
     /// Dithering used when quantised ("none", "floyd-steinberg 50%"), else nil.
     public var dithering: String?
     /// Output side over input side (1 = not scaled).

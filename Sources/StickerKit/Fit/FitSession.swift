@@ -1,7 +1,7 @@
 import ImageCodec
 
 /// The state of one sticker's lossy search: the input decoded once, geometries and colour censuses
-/// built once, quantised frames and encodes cached by (geometry, colours, dithering).
+/// built once, reduced frames and encodes cached by (geometry, colour step, dithering).
 final class FitSession {
     let options: FitOptions
     let input: [AnimationFrame]
@@ -14,9 +14,15 @@ final class FitSession {
     private var attempts: [String: FitCandidate] = [:]
     private var bounds: [Int: Double] = [:]
     private(set) var encodes = 0
-    /// Requested-effort size over quick size, measured on the first candidate's frame 0 and
-    /// updated with every candidate encoded at the requested effort.
-    private(set) var quickRatio: Double?
+    /// Requested-effort size over quick size, per kind of candidate (palette or levels: the quick
+    /// encode leaves rows unfiltered, which costs truecolour far more than a palette), measured on
+    /// the first candidate of the kind's frame 0 and updated with every candidate of the kind later
+    /// encoded at the requested effort.
+    private var quickRatios: [RatioKind: Double] = [:]
+
+    private enum RatioKind { case palette, levels }
+
+    private static func kind(_ step: ColourStep) -> RatioKind { step.paletteSize == nil ? .levels : .palette }
     private let dropper: FrameDropper
 
     init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize) {
@@ -61,34 +67,41 @@ final class FitSession {
         return b
     }
 
-    /// The candidate for (geometry, colours, dithering), quantised and quick-encoded once.
-    func candidate(geometry index: Int, colours: Int, dithering: Dithering) throws -> FitCandidate {
-        let key = "\(index)/\(colours)/\(dithering)"
+    /// The candidate for (geometry, colour step, dithering), reduced and quick-encoded once.
+    func candidate(geometry index: Int, step: ColourStep, dithering: Dithering) throws -> FitCandidate {
+        let key = Self.key(index, step, dithering)
         if let c = attempts[key] { return c }
         let g = try geometry(index)
-        let census: ColorCensus
-        if let c = censuses[index] { census = c } else { census = ColorCensus(g.frames.map(\.image)); censuses[index] = census }
-        let quantiser = PaletteQuantizer(maxColors: colours)
-        let palette = try quantiser.palette(for: census)
-        let images = try quantiser.remap(g.frames.map(\.image), census: census, palette: palette, dithering: dithering)
+        let images: [PixelBuffer]
+        switch step {
+        case .levels(let bits):
+            let posterizer = try Self.posterizer(bits)
+            images = try FitParallel.map(g.frames.count) { posterizer.apply(g.frames[$0].image) }
+        case .palette(let colours):
+            let census: ColorCensus
+            if let c = censuses[index] { census = c } else { census = ColorCensus(g.frames.map(\.image)); censuses[index] = census }
+            let quantiser = PaletteQuantizer(maxColors: colours)
+            let palette = try quantiser.palette(for: census)
+            images = try quantiser.remap(g.frames.map(\.image), census: census, palette: palette, dithering: dithering)
+        }
         let frames = zip(images, g.frames).map { AnimationFrame(image: $0, delay: $1.delay) }
         let encoded = try encode(frames, mode: .quick)
-        if quickRatio == nil {
-            // Calibration: the first candidate's frame 0 is encoded as a still both ways; the ratio
-            // predicts every candidate's final size from its quick encode (within about 4% of the
-            // real file on the test animations; the final encode is checked anyway).
-            quickRatio = Double(try encodeStill(frames[0].image, mode: .effort(options.effort)))
+        if quickRatios[Self.kind(step)] == nil {
+            // Calibration: this kind's first candidate's frame 0 is encoded as a still both ways; the
+            // ratio predicts every candidate's final size from its quick encode (within about 4% of
+            // the real file on the test animations; the final encode is checked anyway).
+            quickRatios[Self.kind(step)] = Double(try encodeStill(frames[0].image, mode: .effort(options.effort)))
                 / Double(max(1, try encodeStill(frames[0].image, mode: .quick)))
         }
-        let c = FitCandidate(geometry: index, colours: colours, dithering: dithering, frames: frames, encoded: encoded,
-                             effortEncoded: nil, predictedBytes: predictedSize(fromQuick: encoded.bytes.count))
+        let c = FitCandidate(geometry: index, step: step, dithering: dithering, frames: frames, encoded: encoded,
+                             effortEncoded: nil, predictedBytes: predictedSize(of: step, fromQuick: encoded.bytes.count))
         attempts[key] = c
         return c
     }
 
     /// Final size expected from a quick encode's size: the calibrated ratio with a 2% margin.
-    func predictedSize(fromQuick bytes: Int) -> Int {
-        Int((Double(bytes) * (quickRatio ?? 1) * Self.predictionMargin).rounded(.up))
+    func predictedSize(of step: ColourStep, fromQuick bytes: Int) -> Int {
+        Int((Double(bytes) * (quickRatios[Self.kind(step)] ?? 1) * Self.predictionMargin).rounded(.up))
     }
 
     /// Safety factor on predicted sizes.
@@ -101,20 +114,24 @@ final class FitSession {
         let made = try encode(c.frames, mode: .effort(options.effort))
         out.effortEncoded = made
         // The latest real ratio predicts neighbours (same geometry, nearby palette) best.
-        quickRatio = Double(made.bytes.count) / Double(max(1, c.encoded.bytes.count))
-        attempts["\(c.geometry)/\(c.colours)/\(c.dithering)"] = out
+        quickRatios[Self.kind(c.step)] = Double(made.bytes.count) / Double(max(1, c.encoded.bytes.count))
+        attempts[Self.key(c.geometry, c.step, c.dithering)] = out
         return out
     }
 
-    /// The candidate for (geometry, colours, dithering) when it was already made.
-    func cached(geometry index: Int, colours: Int, dithering: Dithering) -> FitCandidate? {
-        attempts["\(index)/\(colours)/\(dithering)"]
+    private static func key(_ geometry: Int, _ step: ColourStep, _ dithering: Dithering) -> String {
+        "\(geometry)/\(step)/\(dithering)"
     }
 
-    /// Whether quantising `c` changed colours (the geometry has more colours than its palette).
+    private static func posterizer(_ bits: Int) throws -> Posterizer {
+        do { return try Posterizer(bits: bits) } catch { throw FitError.invalidInput("\(error)") }
+    }
+
+    /// Whether `c` is a palette that changed colours (the geometry has more colours than it).
     func isLossyPalette(_ c: FitCandidate) throws -> Bool {
+        guard let size = c.step.paletteSize else { return false }
         guard let census = censuses[c.geometry] else { return true }
-        return census.distinctColors > c.colours
+        return census.distinctColors > size
     }
 
     /// `c` with its quality measured.
@@ -122,7 +139,7 @@ final class FitSession {
         if c.quality != nil { return c }
         var out = c
         out.quality = try quality(of: c.frames.map(\.image), geometry: c.geometry)
-        attempts["\(c.geometry)/\(c.colours)/\(c.dithering)"] = out
+        attempts[Self.key(c.geometry, c.step, c.dithering)] = out
         return out
     }
 

@@ -10,13 +10,12 @@ extension StickerFitter {
         var encoded = try smallest(&best, session: session)
         var steppedDown: [String] = []
         while encoded.bytes.count > options.maxBytes {
-            guard let i = Self.colourLadder.firstIndex(of: best.colours), i + 1 < Self.colourLadder.count else {
+            guard let smaller = best.step.smaller else {
                 throw FitError.nothingFits(smallestBytes: encoded.bytes.count, limit: options.maxBytes,
                                            steps: try steps(for: best, session: session))
             }
-            steppedDown.append("palette \(best.colours): \(encoded.bytes.count) B at \(options.effort.rawValue) effort, over")
-            best = try session.measured(try session.candidate(geometry: best.geometry, colours: Self.colourLadder[i + 1],
-                                                              dithering: best.dithering))
+            steppedDown.append("\(best.step): \(encoded.bytes.count) B at \(options.effort.rawValue) effort, over")
+            best = try session.measured(try session.candidate(geometry: best.geometry, step: smaller, dithering: best.dithering))
             encoded = try smallest(&best, session: session)
         }
         if steppedDown.isEmpty {
@@ -40,6 +39,7 @@ extension StickerFitter {
         report.quality = quality
         report.framesDropped = session.input.count - g.keepCount
         report.colours = encoded.paletteCount
+        report.bitsPerChannel = best.step.bitsPerChannel
         report.dithering = best.dithering.description
         report.width = g.frames[0].image.width
         report.height = g.frames[0].image.height
@@ -48,12 +48,13 @@ extension StickerFitter {
         return try verified(encoded.bytes, frames: session.input, report: report)
     }
 
-    /// The next larger palette of `c`'s geometry and dithering, measured, with its file, when the
+    /// The next more faithful colour step of `c`'s geometry, measured, with its file, when the
     /// ratio just measured predicts it fits, it does fit, and it measures better; else nil.
     private func largerPaletteThatFits(than c: FitCandidate, session: FitSession) throws -> (FitCandidate, EncodeReport)? {
-        guard let i = Self.colourLadder.firstIndex(of: c.colours), i > 0 else { return nil }
-        let larger = try session.candidate(geometry: c.geometry, colours: Self.colourLadder[i - 1], dithering: c.dithering)
-        guard session.predictedSize(fromQuick: larger.bytes) <= options.maxBytes else { return nil }
+        guard let step = c.step.moreFaithful else { return nil }
+        // Levels are never dithered.
+        let larger = try session.candidate(geometry: c.geometry, step: step, dithering: step.paletteSize == nil ? .none : c.dithering)
+        guard session.predictedSize(of: larger.step, fromQuick: larger.bytes) <= options.maxBytes else { return nil }
         var next = try session.measured(larger)
         let file = try smallest(&next, session: session)
         guard file.bytes.count <= options.maxBytes, (next.quality ?? 0) > (c.quality ?? 0) else { return nil }
@@ -76,7 +77,7 @@ extension StickerFitter {
             let w = session.reference[0].width, h = session.reference[0].height
             out.append("scale \(w)x\(h) -> \(g.frames[0].image.width)x\(g.frames[0].image.height) (longest side \(side) px)")
         }
-        out.append("palette \(c.colours) colours, dithering \(c.dithering)")
+        out.append(c.step.paletteSize == nil ? "\(c.step)" : "\(c.step), dithering \(c.dithering)")
         if let q = c.quality { out.append("quality \(FitError.figure(q))") }
         out.append("\(c.bytes) B quick encode, predicted \(c.predictedBytes) B at \(options.effort.rawValue) effort")
         return out

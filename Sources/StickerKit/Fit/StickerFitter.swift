@@ -14,8 +14,6 @@ public struct StickerFitter: Sendable {
     /// Options in force.
     public var options: FitOptions
 
-    /// Palette sizes tried, largest first.
-    static let colourLadder = [256, 200, 160, 128, 100, 80, 64, 48, 32, 24, 16]
     /// A lossless estimate must be this far over the limit before the slow lossless encodes are
     /// skipped. The estimate (quick encode x frame-0 ratio) overshot the real size by at most 2.2%
     /// on the test animations (and undershoots by up to 20% on gradients, which only costs time).
@@ -113,10 +111,14 @@ public struct StickerFitter: Sendable {
             }
             let (fit, small) = try largestPaletteThatFits(session, geometry: index)
             if let small, smallest.map({ small.predictedBytes < $0.predictedBytes }) ?? true { smallest = small }
-            guard let fit else { continue }
-            // Fewer frames at a size where the full palette already fits can only lose quality.
-            if fit.colours == Self.colourLadder[0] { doneSides.insert(side) }
-            let winner = try session.measured(fit)
+            guard var winner = try fit.map(session.measured) else { continue }
+            if winner.step == .palette(256) {
+                // Fewer frames at a size where the full palette already fits can only lose quality;
+                // fewer levels per channel (more colours than any palette) may measure better.
+                doneSides.insert(side)
+                if let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
+                   q > (winner.quality ?? 0) { winner = levels }
+            }
             if (winner.quality ?? 0) > (best?.quality ?? -1) { best = winner }
         }
         guard var best else {
@@ -126,7 +128,7 @@ public struct StickerFitter: Sendable {
         // Dithering is tried once, on the winner: it trades structure for smooth gradients, and only
         // the measurement can say which wins for this sticker.
         if options.dithering == .auto, try session.isLossyPalette(best) {
-            let dithered = try session.measured(try session.candidate(geometry: best.geometry, colours: best.colours,
+            let dithered = try session.measured(try session.candidate(geometry: best.geometry, step: best.step,
                                                                       dithering: .floydSteinberg(strength: 0.5)))
             if dithered.predictedBytes <= options.maxBytes && (dithered.quality ?? 0) > (best.quality ?? 0) { best = dithered }
         }
@@ -137,12 +139,13 @@ public struct StickerFitter: Sendable {
         return best
     }
 
-    /// Binary search down the colour ladder (bytes fall as colours fall): the largest palette whose
-    /// predicted size fits, and the smallest attempt (for the failure message when none fits).
+    /// Binary search down the palettes of the colour ladder (bytes fall as colours fall): the largest
+    /// palette whose predicted size fits, and the smallest attempt (for the failure message when none
+    /// fits).
     private func largestPaletteThatFits(_ s: FitSession, geometry: Int) throws -> (FitCandidate?, FitCandidate?) {
-        let ladder = Self.colourLadder
+        let ladder = Array(ColourStep.ladder[ColourStep.firstPalette...])
         let dither: Dithering = options.dithering == .on ? .floydSteinberg(strength: 0.5) : .none
-        func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, colours: ladder[i], dithering: dither) }
+        func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: dither) }
         let top = try attempt(0)
         if top.predictedBytes <= options.maxBytes { return (top, top) }
         let bottom = try attempt(ladder.count - 1)
@@ -154,5 +157,19 @@ public struct StickerFitter: Sendable {
             if c.predictedBytes <= options.maxBytes { hi = mid; fit = c } else { lo = mid }
         }
         return (fit, bottom)
+    }
+
+    /// Where a 256-colour palette fits: the most levels per channel predicted to fit (coarsest
+    /// first, stopping at the first miss), measured; nil when not even the coarsest fits.
+    private func finestLevelsThatFit(_ s: FitSession, geometry: Int) throws -> FitCandidate? {
+        var found: FitCandidate?
+        var step = ColourStep.palette(256).moreFaithful
+        while let current = step {
+            let c = try s.candidate(geometry: geometry, step: current, dithering: .none)
+            guard c.predictedBytes <= options.maxBytes else { break }
+            found = c
+            step = current.moreFaithful
+        }
+        return try found.map(s.measured)
     }
 }

@@ -57,9 +57,15 @@ final class PackBuilderFitTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Dot" }).fit)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(plan.files["manifest.json"]))) as? [String: Any])
         let entries = try XCTUnwrap(json["stickers"] as? [[String: Any]])
-        XCTAssertEqual(Set((try XCTUnwrap(entries[0]["fit"] as? [String: Any])).keys), [
-            "lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
-            "framesIn", "framesDropped", "colours", "dithering", "scale", "width", "height", "loopDurationMs", "encodes"])
+        let keys = Set((try XCTUnwrap(entries[0]["fit"] as? [String: Any])).keys)
+        let always: Set = ["lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
+                           "framesIn", "framesDropped", "dithering", "scale", "width", "height", "loopDurationMs", "encodes"]
+        XCTAssertTrue(always.isSubset(of: keys), "\(keys)")
+        // A palette size (the file is palette-based) and/or levels per channel (how it was reduced).
+        XCTAssertFalse(keys.subtracting(always).isEmpty, "\(keys)")
+        XCTAssertTrue(keys.subtracting(always).isSubset(of: ["colours", "bitsPerChannel"]), "\(keys)")
+        XCTAssertEqual(keys.contains("colours"), report.colours != nil)
+        XCTAssertEqual(keys.contains("bitsPerChannel"), report.bitsPerChannel != nil)
         XCTAssertNil(entries[1]["fit"])
     }
 

@@ -56,8 +56,10 @@ struct ReferencePipeline {
         guard FileManager.default.isExecutableFile(atPath: Self.optimiser) else {
             return Array(try Data(contentsOf: URL(fileURLWithPath: out)))
         }
-        let optimised = folder + "/\(name)-ref-opt.png"
-        try shell(Self.optimiser, [out, optimised])
+        // apngopt 1.4 writes NAME_opt.png beside its input, whatever else it is told.
+        let optimised = folder + "/\(name)-ref-try_opt.png"
+        try? FileManager.default.removeItem(atPath: optimised)
+        try shell(Self.optimiser, [out])
         return Array(try Data(contentsOf: URL(fileURLWithPath: optimised)))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodec
 import StickerKit
 import XCTest
@@ -57,6 +58,36 @@ final class StickerFitterTests: XCTestCase {
         XCTAssertTrue(result.report.lossless)
         XCTAssertEqual(result.bytes, plain)
         XCTAssertEqual(result.report.headroom, 0)
+    }
+
+    /// Smooth colour with no noise: thousands of colours, so a palette bands while fewer levels per
+    /// channel barely show.
+    static func gradient(count: Int = 4, side: Int = 96) -> [AnimationFrame] {
+        (0..<count).map { f in
+            var image = PixelBuffer(width: side, height: side)
+            for y in 0..<side { for x in 0..<side {
+                let t = Double(f) * 2.1, fx = Double(x), fy = Double(y)
+                func wave(_ v: Double) -> UInt8 { UInt8((127.5 + 127.5 * sin(v)).rounded()) }
+                image[x, y] = RGBA(wave(fx / 13 + t), wave(fy / 17 - t), wave((fx + fy) / 23 + fx * fy / 900), 255)
+            } }
+            return AnimationFrame(image: image, delay: .milliseconds(100))
+        }
+    }
+
+    func testFewerLevelsPerChannelWinOnGradientsAndAreExact() throws {
+        let input = Self.gradient()
+        let limit = try losslessSize(input) * 9 / 10
+        let result = try StickerFitter(options: FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5, minSide: 96))
+            .fit(frames: input, loopCount: 0, gridSize: .regular)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        let bits = try XCTUnwrap(result.report.bitsPerChannel, "\(result.report.steps)")
+        XCTAssertEqual(result.report.scale, 1)
+        XCTAssertEqual(result.report.framesDropped, 0)
+        // The file holds exactly the input with each colour channel rounded to 2^bits levels.
+        let posterizer = try Posterizer(bits: bits)
+        let decoded = try ImageDecoder().decode(result.bytes).frames.map(\.image)
+        XCTAssertTrue(decoded == input.map { posterizer.apply($0.image) }, "decoded frames differ from the posterized input")
+        XCTAssertGreaterThan(result.report.quality, 0.97)
     }
 
     func testMaxEffortClosesASmallGapLosslessly() throws {

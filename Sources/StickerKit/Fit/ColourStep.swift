@@ -1,0 +1,37 @@
+import ImageCodec
+
+/// One step of colour reduction, from most faithful to least: fewer levels per channel
+/// (truecolour, no palette), then smaller and smaller shared palettes.
+enum ColourStep: Hashable, Sendable, CustomStringConvertible {
+    /// Every colour channel rounded to 2^bits levels; alpha exact.
+    case levels(bits: Int)
+    /// One palette of at most this many entries for all frames.
+    case palette(Int)
+
+    /// The whole ladder, most faithful first. Levels are tried only where a 256-colour palette
+    /// already fits (they cost more bytes than any palette).
+    static let ladder: [ColourStep] = [.levels(bits: 7), .levels(bits: 6), .levels(bits: 5)]
+        + [256, 200, 160, 128, 100, 80, 64, 48, 32, 24, 16].map { .palette($0) }
+    /// Where the palettes start in `ladder`.
+    static let firstPalette = ladder.firstIndex(of: .palette(256)) ?? 0
+
+    /// Position in `ladder`.
+    var rank: Int { Self.ladder.firstIndex(of: self) ?? Self.ladder.count }
+
+    /// The next step towards fidelity, nil at the top.
+    var moreFaithful: ColourStep? { rank > 0 ? Self.ladder[rank - 1] : nil }
+    /// The next step towards smaller files, nil at the bottom.
+    var smaller: ColourStep? { rank + 1 < Self.ladder.count ? Self.ladder[rank + 1] : nil }
+
+    /// Palette size, nil for levels.
+    var paletteSize: Int? { if case .palette(let n) = self { return n }; return nil }
+    /// Bits per channel, nil for palettes.
+    var bitsPerChannel: Int? { if case .levels(let b) = self { return b }; return nil }
+
+    var description: String {
+        switch self {
+        case .levels(let bits): return "\(bits) bits per channel"
+        case .palette(let n): return "palette \(n) colours"
+        }
+    }
+}
