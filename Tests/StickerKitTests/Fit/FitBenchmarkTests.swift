@@ -36,10 +36,10 @@ final class FitBenchmarkTests: XCTestCase {
             let refStart = Date()
             let ref = try ReferencePipeline(folder: root, name: name, frames: frames).best(atMost: ours.bytes.count)
             let refSeconds = Date().timeIntervalSince(refStart)
-            let q = String(format: "%.4f", ours.report.quality)
+            let q = String(format: "%.6f", ours.report.quality)
             rows.append([name, "\(ours.report.losslessBytes)", "\(ours.bytes.count)", q, String(format: "%.1f", oursSeconds),
                          "\(ours.report.encodes)", ours.report.steps.joined(separator: "; "), ref.map { "\($0.colours)" } ?? "-",
-                         ref.map { "\($0.bytes)" } ?? "-", ref.map { String(format: "%.4f", $0.quality) } ?? "-",
+                         ref.map { "\($0.bytes)" } ?? "-", ref.map { String(format: "%.6f", $0.quality) } ?? "-",
                          ref.map { String(format: "%.1f", $0.seconds) } ?? "-", String(format: "%.1f", refSeconds),
                          ref.map { $0.optimised ? "apngopt" : "no apngopt" } ?? "-"].joined(separator: "\t"))
         }

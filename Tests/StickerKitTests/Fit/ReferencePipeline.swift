@@ -59,7 +59,8 @@ struct ReferencePipeline {
         // apngopt 1.4 writes NAME_opt.png beside its input, whatever else it is told.
         let optimised = folder + "/\(name)-ref-try_opt.png"
         try? FileManager.default.removeItem(atPath: optimised)
-        try shell(Self.optimiser, [out])
+        // It also fails (exit 1) on an absolute path: give the name, run in the folder.
+        try shell(Self.optimiser, ["\(name)-ref-try.png"])
         return Array(try Data(contentsOf: URL(fileURLWithPath: optimised)))
     }
 
