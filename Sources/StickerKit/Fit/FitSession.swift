@@ -160,7 +160,7 @@ final class FitSession {
         case effort(DeflateEffort)
     }
 
-    /// Encodes one image as a still PNG (for calibrating the lossless estimate on frame 0).
+    /// The size of one image encoded as a still PNG (frame 0 calibrates the quick-to-effort ratios).
     func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
         encodes += 1
         do { return try PNGEncoder(options: Self.encodeOptions(mode)).encode(image).count } catch {

@@ -19,7 +19,7 @@ extension StickerFitter {
             encoded = try smallest(&best, session: session)
         }
         if steppedDown.isEmpty {
-            while let larger = try largerPaletteThatFits(than: best, session: session) {
+            while let larger = try moreFaithfulStepThatFits(than: best, session: session) {
                 best = larger.0
                 encoded = larger.1
             }
@@ -50,7 +50,7 @@ extension StickerFitter {
 
     /// The next more faithful colour step of `c`'s geometry, measured, with its file, when the
     /// ratio just measured predicts it fits, it does fit, and it measures better; else nil.
-    private func largerPaletteThatFits(than c: FitCandidate, session: FitSession) throws -> (FitCandidate, EncodeReport)? {
+    private func moreFaithfulStepThatFits(than c: FitCandidate, session: FitSession) throws -> (FitCandidate, EncodeReport)? {
         guard let step = c.step.moreFaithful else { return nil }
         // Levels are never dithered.
         let larger = try session.candidate(geometry: c.geometry, step: step, dithering: step.paletteSize == nil ? .none : c.dithering)
