@@ -13,7 +13,7 @@ struct FitFlags: ParsableArguments {
     @Flag(help: "Fit every output under the byte limit: lossless first, lossy only with --lossy.")
     var fit = false
 
-    @Flag(help: "With --fit, allow palette reduction, frame dropping and downscaling when lossless is not enough.")
+    @Flag(help: "With --fit, allow fewer colours (levels per channel or one shared palette), frame dropping and downscaling when lossless is not enough.")
     var lossy = false
 
     @Option(name: .customLong("min-quality"), help: "With --lossy, the lowest composited SSIM accepted (0-1, default 0.90).")
