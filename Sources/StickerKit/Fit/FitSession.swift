@@ -127,6 +127,16 @@ final class FitSession {
         do { return try Posterizer(bits: bits) } catch { throw FitError.invalidInput("\(error)") }
     }
 
+    /// Forgets everything cached for geometry `index` but its quality bound: its frames, colour
+    /// census and candidates. The search calls it for geometries that can no longer win, so a
+    /// sticker's working set stays at about two geometries' frames, not all of them.
+    func evict(geometry index: Int) {
+        geometries[index] = nil
+        censuses[index] = nil
+        let prefix = "\(index)/"
+        attempts = attempts.filter { !$0.key.hasPrefix(prefix) }
+    }
+
     /// Whether `c` is a palette that changed colours (the geometry has more colours than it).
     func isLossyPalette(_ c: FitCandidate) throws -> Bool {
         guard let size = c.step.paletteSize else { return false }

@@ -105,13 +105,17 @@ public struct StickerFitter: Sendable {
             let spec = session.specs[index], side = spec.side ?? 0
             if doneSides.contains(side) { continue }
             if let q = best?.quality, try session.bound(index) <= q {
+                session.evict(geometry: index)
                 if spec.keep == session.input.count { break }
                 doneSides.insert(side)
                 continue
             }
             let (fit, small) = try largestPaletteThatFits(session, geometry: index)
             if let small, smallest.map({ small.predictedBytes < $0.predictedBytes }) ?? true { smallest = small }
-            guard var winner = try fit.map(session.measured) else { continue }
+            guard var winner = try fit.map(session.measured) else {
+                session.evict(geometry: index)
+                continue
+            }
             if winner.step == .palette(256) {
                 // Fewer frames at a size where the full palette already fits can only lose quality;
                 // fewer levels per channel (more colours than any palette) may measure better.
@@ -119,7 +123,12 @@ public struct StickerFitter: Sendable {
                 if let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
                    q > (winner.quality ?? 0) { winner = levels }
             }
-            if (winner.quality ?? 0) > (best?.quality ?? -1) { best = winner }
+            if (winner.quality ?? 0) > (best?.quality ?? -1) {
+                if let previous = best?.geometry { session.evict(geometry: previous) }
+                best = winner
+            } else {
+                session.evict(geometry: index)
+            }
         }
         guard var best else {
             let tried = try smallest.map { try self.steps(for: $0, session: session) } ?? []
