@@ -2,9 +2,9 @@ import ImageCodec
 
 extension StickerFitter {
     /// Encodes the winner at the requested effort (the quick encode is kept when smaller). Should
-    /// the prediction have been optimistic and the file miss the limit, the next smaller palettes of
-    /// the same geometry and dithering are tried until one fits; should it have been pessimistic,
-    /// larger palettes that now look likely to fit are tried. Then the file is verified.
+    /// the prediction have been optimistic and the file miss the limit, the next smaller colour steps
+    /// of the same geometry and dithering are tried until one fits; should it have been pessimistic,
+    /// more faithful steps that now look likely to fit are tried. Then the file is verified.
     func finish(_ chosen: FitCandidate, session: FitSession, base: FitReport) throws -> FitResult {
         var best = chosen
         var encoded = try smallest(&best, session: session)
