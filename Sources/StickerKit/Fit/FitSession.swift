@@ -90,8 +90,7 @@ final class FitSession {
             // Calibration: this kind's first candidate's frame 0 is encoded as a still both ways; the
             // ratio predicts every candidate's final size from its quick encode (within about 4% of
             // the real file on the test animations; the final encode is checked anyway).
-            quickRatios[Self.kind(step)] = Double(try encodeStill(frames[0].image, mode: .effort(options.effort)))
-                / Double(max(1, try encodeStill(frames[0].image, mode: .quick)))
+            quickRatios[Self.kind(step)] = try effortToQuickRatio(of: frames[0].image)
         }
         let c = FitCandidate(geometry: index, step: step, dithering: dithering, frames: frames, encoded: encoded,
                              effortEncoded: nil, predictedBytes: predictedSize(of: step, fromQuick: encoded.bytes.count))
@@ -170,8 +169,13 @@ final class FitSession {
         case effort(DeflateEffort)
     }
 
-    /// The size of one image encoded as a still PNG (frame 0 calibrates the quick-to-effort ratios).
-    func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
+    /// Size at the requested effort over size of a quick encode, for one image encoded as a still
+    /// PNG both ways: frame 0 calibrates the lossless estimate and each kind of candidate.
+    func effortToQuickRatio(of image: PixelBuffer) throws -> Double {
+        Double(try encodeStill(image, mode: .effort(options.effort))) / Double(max(1, try encodeStill(image, mode: .quick)))
+    }
+
+    private func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
         encodes += 1
         do { return try PNGEncoder(options: Self.encodeOptions(mode)).encode(image).count } catch {
             throw FitError.codec("\(error)")

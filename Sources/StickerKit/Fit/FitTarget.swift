@@ -34,7 +34,7 @@ extension AssemblyResult {
     init(_ fitted: FitResult, framesIn: Int, loopCount: Int) {
         let r = fitted.report
         self.init(bytes: fitted.bytes, format: fitted.format, framesIn: framesIn,
-                  framesWritten: fitted.format == .apng ? APNGHeader.frameCount(in: fitted.bytes) ?? framesIn - r.framesDropped : 1,
+                  framesWritten: fitted.framesStored(framesIn: framesIn),
                   width: r.width, height: r.height, loopDurationMs: r.loopDurationMs, loopCount: loopCount, fit: r)
     }
 }
@@ -44,7 +44,14 @@ extension ConversionResult {
     init(_ fitted: FitResult, sourceFormat: ImageFormat, framesIn: Int, loopCount: Int) {
         let r = fitted.report
         self.init(bytes: fitted.bytes, format: fitted.format, sourceFormat: sourceFormat, framesIn: framesIn,
-                  framesWritten: fitted.format == .apng ? APNGHeader.frameCount(in: fitted.bytes) ?? framesIn - r.framesDropped : 1,
+                  framesWritten: fitted.framesStored(framesIn: framesIn),
                   width: r.width, height: r.height, loopDurationMs: r.loopDurationMs, loopCount: loopCount, fit: r)
+    }
+}
+
+extension FitResult {
+    /// Frames the file stores: its `acTL` count (the writer merges identical frames), 1 for a still.
+    func framesStored(framesIn: Int) -> Int {
+        format == .apng ? APNGHeader.frameCount(in: bytes) ?? framesIn - report.framesDropped : 1
     }
 }

@@ -71,8 +71,7 @@ public struct StickerFitter: Sendable {
         let sized = try session.encode(input, mode: .quick)
         var steps = ["lossless quick encode \(sized.bytes.count) B"]
         if options.lossy && sized.bytes.count > options.maxBytes && input.count > 1 {
-            let ratio = Double(try session.encodeStill(input[0].image, mode: .effort(options.effort)))
-                / Double(max(1, try session.encodeStill(input[0].image, mode: .quick)))
+            let ratio = try session.effortToQuickRatio(of: input[0].image)
             let estimate = Int((Double(sized.bytes.count) * ratio).rounded())
             if Double(estimate) > limit * Self.losslessSkipMargin {
                 steps.append("lossless \(options.effort.rawValue) effort estimated at \(estimate) B "
