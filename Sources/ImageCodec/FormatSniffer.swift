@@ -17,10 +17,13 @@ public enum FormatSniffer {
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
+        if starts([0x1A, 0x45, 0xDF, 0xA3]) { return .webm }   // EBML header (Matroska/WebM)
         if starts(Array("ftyp".utf8), at: 4), b.count >= 12 {
             let brand = String(decoding: b[8..<12], as: UTF8.self)
             if ["avif", "avis"].contains(brand) { return .avif }
             if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return .heic }
+            if brand == "qt  " { return .mov }
+            return .mp4   // any other ISO BMFF brand (isom, mp41, mp42, M4V, 3gp...) is a video container
         }
         if starts(Array("BM".utf8)), b.count >= 14 { return .bmp }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }

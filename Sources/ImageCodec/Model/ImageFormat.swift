@@ -1,7 +1,11 @@
 /// The real format of a file, from its bytes (never from its extension).
 public enum ImageFormat: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
     case png, apng, gif, jpeg
-    case webp, heic, avif, bmp, tiff, svg, unknown
+    /// Formats stickers come from on other platforms (WebP, WebM video, Lottie JSON and Telegram's
+    /// gzipped Lottie `.tgs`): never shipped in a pack, converted on the way in where decodable.
+    case webp, webm, lottie, tgs
+    /// Formats that are named precisely in messages but not read.
+    case mp4, mov, heic, avif, bmp, tiff, svg, unknown
 
     /// Whether Messages accepts this format for a sticker.
     public var isStickerFormat: Bool { [.png, .apng, .gif, .jpeg].contains(self) }
@@ -14,6 +18,11 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable, CustomStringCo
         case .gif: return ["gif"]
         case .jpeg: return ["jpg", "jpeg"]
         case .webp: return ["webp"]
+        case .webm: return ["webm"]
+        case .lottie: return ["json", "lottie"]
+        case .tgs: return ["tgs"]
+        case .mp4: return ["mp4", "m4v"]
+        case .mov: return ["mov", "qt"]
         case .heic: return ["heic", "heif"]
         case .avif: return ["avif"]
         case .bmp: return ["bmp"]
@@ -30,6 +39,11 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable, CustomStringCo
         case .gif: return "GIF"
         case .jpeg: return "JPEG"
         case .webp: return "WebP"
+        case .webm: return "WebM"
+        case .lottie: return "Lottie"
+        case .tgs: return "TGS"
+        case .mp4: return "MP4"
+        case .mov: return "QuickTime"
         case .heic: return "HEIC"
         case .avif: return "AVIF"
         case .bmp: return "BMP"
