@@ -22,7 +22,7 @@ struct GIFStoredFrame {
     var region: PixelRegion
     /// Whether the frame was stored interlaced (giflib has already de-interlaced `indices`).
     var interlaced: Bool
-    /// The colour table in force: the local one, else the global one.
+    /// The colour table in force: the local one, else the global one; empty when there is neither.
     var palette: [RGBA]
     /// Bits of that table (its size is 2^bits).
     var paletteBits: Int

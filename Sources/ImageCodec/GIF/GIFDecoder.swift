@@ -18,6 +18,7 @@ struct GIFDecoder {
         try Self.checkNotEmpty(width: screen.width, height: screen.height)
         let layout = GIFStructureScanner.scan(bytes)
         try checkFrames(layout.frameRegions, screenWidth: screen.width, screenHeight: screen.height)
+        try Self.checkCodeSizes(layout.lzwCodeSizes)
 
         let contents = try GIFFileHandle(bytes: bytes).contents()
         guard !contents.frames.isEmpty else { throw CodecError.malformed("GIF contains no image") }
@@ -72,6 +73,14 @@ struct GIFDecoder {
         }
     }
 
+    /// giflib reports a code size over 8 as a failed read ("truncated"); sizes 0 and 1 cannot hold
+    /// GIF's clear and end codes beside the colours, and Chromium refuses them too.
+    static func checkCodeSizes(_ sizes: [Int]) throws {
+        for (index, size) in sizes.enumerated() where !(2...8).contains(size) {
+            throw CodecError.malformed("GIF frame \(index + 1): LZW minimum code size \(size) is invalid (must be 2-8)")
+        }
+    }
+
     /// The browser reading of a GIF disposal method.
     static func dispose(_ method: Int) -> DisposeOp {
         switch method {
@@ -81,10 +90,11 @@ struct GIFDecoder {
         }
     }
 
-    /// The frame's own pixels: its colours, with the transparent index (and any index past the end
-    /// of the table, which has no colour to show) as transparent black.
+    /// The frame's own pixels: its colours, with the transparent index as transparent black. An
+    /// index past the end of the table, or any index of a frame with no table at all, is opaque
+    /// black: GIF89a leaves the colours to the decoder, and Chromium draws them so.
     static func rgba(_ frame: GIFStoredFrame) -> PixelBuffer {
-        var lookup = [RGBA](repeating: .clear, count: 256)
+        var lookup = [RGBA](repeating: RGBA(0, 0, 0), count: 256)
         for (index, colour) in frame.palette.prefix(256).enumerated() { lookup[index] = colour }
         if let transparent = frame.control.transparentIndex, transparent < 256 { lookup[transparent] = .clear }
         var out = [UInt8](repeating: 0, count: frame.indices.count * 4)
@@ -102,11 +112,13 @@ struct GIFDecoder {
         let paletteSize = contents.globalPalette?.count ?? firstLocal?.palette.count
         let bits = contents.globalPalette?.bits ?? firstLocal?.paletteBits ?? contents.colorResolution
         let transparent = contents.frames.contains { $0.control.transparentIndex != nil }
+        let untabled = contents.frames.indices.filter { contents.frames[$0].palette.isEmpty }
         return SourceFacts(
             format: .gif, bitDepth: bits, colorModel: .indexed, paletteSize: paletteSize,
             transparency: transparent ? .gifTransparentIndex : .none,
             interlaced: contents.frames.contains { $0.interlaced },
             frameCount: contents.frames.count, declaredLoopCount: contents.loopCount,
-            rawFrames: rawFrames, fileSize: fileSize)
+            rawFrames: rawFrames, fileSize: fileSize,
+            framesWithoutColorTable: untabled.isEmpty ? nil : untabled)
     }
 }

@@ -4,23 +4,23 @@ import CGIFLib
 ///
 /// giflib keeps a `void *` to its reader for the life of the `GifFileType`; this object is that
 /// reader, so the pointer is valid exactly as long as the handle exists. `deinit` closes the file.
+///
+/// The file is read record by record (`DGifGetRecordType`, `DGifGetImageDesc`, `DGifGetLine`,
+/// `DGifGetExtension`), not with `DGifSlurp`: after an extension with no data sub-blocks
+/// (`21 FE 00`, an empty comment) `DGifSlurp` asks for one more sub-block and reads the next
+/// record's first byte as a length ("Wrong record type"); browsers read such files.
 final class GIFFileHandle {
     private let bytes: [UInt8]
     private var position = 0
     private var file: UnsafeMutablePointer<GifFileType>?
 
-    /// Opens the GIF (reads the screen descriptor and global table) and slurps every frame.
+    /// Opens the GIF: reads the screen descriptor and the global table.
     init(bytes: [UInt8]) throws {
         self.bytes = bytes
         var error: Int32 = 0
         file = DGifOpen(Unmanaged.passUnretained(self).toOpaque(), GIFFileHandle.read, &error)
-        guard let file else {
+        guard file != nil else {
             throw GIFFileHandle.codecError(code: error, context: "could not open the GIF")
-        }
-        if DGifSlurp(file) == GIF_ERROR {
-            let frame = Int(file.pointee.ImageCount)
-            let context = frame == 0 ? "before the first frame" : "in frame \(frame)"
-            throw GIFFileHandle.codecError(code: file.pointee.Error, context: context)
         }
     }
 
@@ -58,52 +58,99 @@ final class GIFFileHandle {
         }
     }
 
-    /// Reads the slurped file into Swift values; valid only while the handle lives, hence a method.
+    /// Reads every record up to the trailer into Swift values. Call once.
     func contents() throws -> GIFContents {
-        guard let gif = file?.pointee else { throw CodecError.malformed("GIF is not open") }
-        let global = GIFFileHandle.palette(gif.SColorMap)
+        guard let file else { throw CodecError.malformed("GIF is not open") }
+        let global = GIFFileHandle.palette(file.pointee.SColorMap)
         var frames: [GIFStoredFrame] = []
+        var pending: [GIFExtension] = []   // extensions seen since the last image
         var loopCount: Int?
-        for index in 0..<Int(max(0, gif.ImageCount)) {
-            guard let saved = gif.SavedImages?[index] else { break }
-            let desc = saved.ImageDesc
-            let region = PixelRegion(x: Int(desc.Left), y: Int(desc.Top),
-                                     width: Int(desc.Width), height: Int(desc.Height))
-            let extensions = GIFFileHandle.extensions(saved.ExtensionBlocks, Int(saved.ExtensionBlockCount))
-            loopCount = loopCount ?? GIFExtensionParser.netscapeLoopCount(extensions)
-            let local = GIFFileHandle.palette(desc.ColorMap)
-            guard let table = local ?? global else {
-                throw CodecError.malformed("GIF frame \(index + 1) has no colour table (neither local nor global)")
+        var record = UNDEFINED_RECORD_TYPE
+        repeat {
+            try check(DGifGetRecordType(file, &record))
+            switch record {
+            case IMAGE_DESC_RECORD_TYPE:
+                loopCount = loopCount ?? GIFExtensionParser.netscapeLoopCount(pending)
+                frames.append(try readImage(file, extensions: pending, global: global, number: frames.count + 1))
+                pending = []
+            case EXTENSION_RECORD_TYPE:
+                pending += try readExtension(file)
+            default:
+                break
             }
-            let pixelCount = region.width * region.height
-            guard let raster = saved.RasterBits else {
-                throw CodecError.malformed("GIF frame \(index + 1) has no pixel data")
-            }
-            frames.append(GIFStoredFrame(
-                region: region, interlaced: desc.Interlace,
-                palette: table.colours, paletteBits: table.bits, hasLocalPalette: local != nil,
-                control: GIFExtensionParser.graphicControl(extensions),
-                indices: Array(UnsafeBufferPointer(start: raster, count: pixelCount))))
+        } while record != TERMINATE_RECORD_TYPE
+        guard !frames.isEmpty else {
+            throw GIFFileHandle.codecError(code: D_GIF_ERR_NO_IMAG_DSCR, context: "before the first frame")
         }
-        let trailing = GIFFileHandle.extensions(gif.ExtensionBlocks, Int(gif.ExtensionBlockCount))
-        loopCount = loopCount ?? GIFExtensionParser.netscapeLoopCount(trailing)
-        return GIFContents(screenWidth: Int(gif.SWidth), screenHeight: Int(gif.SHeight),
-                           colorResolution: Int(gif.SColorResolution),
+        loopCount = loopCount ?? GIFExtensionParser.netscapeLoopCount(pending)
+        return GIFContents(screenWidth: Int(file.pointee.SWidth), screenHeight: Int(file.pointee.SHeight),
+                           colorResolution: Int(file.pointee.SColorResolution),
                            globalPalette: global.map { ($0.colours.count, $0.bits) },
                            frames: frames, loopCount: loopCount)
+    }
+
+    /// One image: its descriptor and local table, then its indices, de-interlaced into display order.
+    private func readImage(_ file: UnsafeMutablePointer<GifFileType>, extensions: [GIFExtension],
+                           global: (colours: [RGBA], bits: Int)?, number: Int) throws -> GIFStoredFrame {
+        try check(DGifGetImageDesc(file))
+        let desc = file.pointee.Image
+        let region = PixelRegion(x: Int(desc.Left), y: Int(desc.Top), width: Int(desc.Width), height: Int(desc.Height))
+        guard region.width > 0, region.height > 0 else {
+            throw CodecError.malformed("GIF frame \(number) is \(region.width)x\(region.height) px; a frame needs at least 1 px a side")
+        }
+        var indices = [UInt8](repeating: 0, count: region.width * region.height)
+        try indices.withUnsafeMutableBufferPointer { raster in
+            guard let base = raster.baseAddress else { return }
+            if desc.Interlace {
+                for row in GIFFileHandle.interlacedRows(region.height) {
+                    try check(DGifGetLine(file, base + row * region.width, Int32(region.width)))
+                }
+            } else {
+                try check(DGifGetLine(file, base, Int32(raster.count)))
+            }
+        }
+        let local = GIFFileHandle.palette(desc.ColorMap)
+        let table = local ?? global
+        return GIFStoredFrame(region: region, interlaced: desc.Interlace,
+                              palette: table?.colours ?? [], paletteBits: table?.bits ?? 0,
+                              hasLocalPalette: local != nil,
+                              control: GIFExtensionParser.graphicControl(extensions), indices: indices)
+    }
+
+    /// One extension: its first sub-block under its label, then continuations under function 0.
+    /// An extension with no sub-block at all ends at its terminator: nothing more is read.
+    private func readExtension(_ file: UnsafeMutablePointer<GifFileType>) throws -> [GIFExtension] {
+        var label: Int32 = 0
+        var data: UnsafeMutablePointer<GifByteType>?
+        try check(DGifGetExtension(file, &label, &data))
+        var blocks: [GIFExtension] = []
+        var function = Int(label)
+        while let block = data {
+            // giflib hands each sub-block Pascal style: byte 0 is the length.
+            blocks.append(GIFExtension(function: function, bytes: Array(UnsafeBufferPointer(start: block + 1, count: Int(block[0])))))
+            function = Int(CONTINUE_EXT_FUNC_CODE)
+            try check(DGifGetExtensionNext(file, &data))
+        }
+        return blocks
+    }
+
+    /// Throws giflib's error for a failed call, naming the frame being read as `DGifSlurp` did.
+    private func check(_ status: Int32) throws {
+        guard status == GIF_ERROR, let file else { return }
+        let frame = Int(file.pointee.ImageCount)
+        let context = frame == 0 ? "before the first frame" : "in frame \(frame)"
+        throw GIFFileHandle.codecError(code: file.pointee.Error, context: context)
+    }
+
+    /// The order in which an interlaced image stores its rows: every 8th from 0, every 8th from 4,
+    /// every 4th from 2, every 2nd from 1.
+    static func interlacedRows(_ height: Int) -> [Int] {
+        [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
     }
 
     private static func palette(_ map: UnsafeMutablePointer<ColorMapObject>?) -> (colours: [RGBA], bits: Int)? {
         guard let map = map?.pointee, let colours = map.Colors, map.ColorCount > 0 else { return nil }
         let table = UnsafeBufferPointer(start: colours, count: Int(map.ColorCount))
         return (table.map { RGBA($0.Red, $0.Green, $0.Blue) }, Int(map.BitsPerPixel))
-    }
-
-    private static func extensions(_ blocks: UnsafeMutablePointer<ExtensionBlock>?, _ count: Int) -> [GIFExtension] {
-        guard let blocks, count > 0 else { return [] }
-        return UnsafeBufferPointer(start: blocks, count: count).map { block in
-            let data = block.Bytes.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, block.ByteCount)))) } ?? []
-            return GIFExtension(function: Int(block.Function), bytes: data)
-        }
     }
 }

@@ -12,6 +12,8 @@ struct GIFStructureScanner {
         var screenHeight: Int
         /// Each image descriptor's rectangle.
         var frameRegions: [PixelRegion]
+        /// Each image's LZW minimum code size, as far as the file holds them.
+        var lzwCodeSizes: [Int] = []
     }
 
     /// The logical screen size, or nil when the file is shorter than a screen descriptor.
@@ -39,6 +41,7 @@ struct GIFStructureScanner {
                 let packed = bytes[at + 9]
                 at += 10
                 if packed & 0x80 != 0 { at += 3 << (Int(packed & 7) + 1) }
+                if at < bytes.count { layout.lzwCodeSizes.append(Int(bytes[at])) }
                 guard let next = skipSubBlocks(bytes, from: at + 1) else { return layout }
                 at = next
             default:     // trailer (0x3B) or garbage: giflib decides what that means

@@ -71,16 +71,25 @@ public struct SourceFacts: Equatable, Sendable, Codable {
     public var rawFrames: [RawFrameInfo]
     /// Size of the file in bytes.
     public var fileSize: Int
+    /// GIF only: the frames (zero-based) that have no colour table at all, neither local nor
+    /// global, and whose indices are drawn opaque black as Chromium draws them; nil when every
+    /// frame has one.
+    public var framesWithoutColorTable: [Int]?
+    /// PNG only: why an acTL was ignored (it declares 0 frames, or a count over 2^31-1), when it
+    /// was; the file then reads as its default image, a still, as browsers show it.
+    public var ignoredAnimation: String?
 
     /// Facts with every optional field empty.
     public init(format: ImageFormat, bitDepth: Int, colorModel: ColorModel, paletteSize: Int? = nil,
                 transparency: TransparencyKind, interlaced: Bool = false, color: ColorInfo = ColorInfo(),
                 exifOrientation: Int? = nil, defaultImage: DefaultImageRole? = nil, frameCount: Int = 1,
-                declaredLoopCount: Int? = nil, rawFrames: [RawFrameInfo] = [], fileSize: Int) {
+                declaredLoopCount: Int? = nil, rawFrames: [RawFrameInfo] = [], fileSize: Int,
+                framesWithoutColorTable: [Int]? = nil, ignoredAnimation: String? = nil) {
         self.format = format; self.bitDepth = bitDepth; self.colorModel = colorModel
         self.paletteSize = paletteSize; self.transparency = transparency; self.interlaced = interlaced
         self.color = color; self.exifOrientation = exifOrientation; self.defaultImage = defaultImage
         self.frameCount = frameCount; self.declaredLoopCount = declaredLoopCount
         self.rawFrames = rawFrames; self.fileSize = fileSize
+        self.framesWithoutColorTable = framesWithoutColorTable; self.ignoredAnimation = ignoredAnimation
     }
 }

@@ -23,16 +23,24 @@ struct APNGFrameCollector: Sendable {
     private var nextSequence = 0
     private let canvasWidth: Int, canvasHeight: Int
 
-    /// Parses acTL.
+    /// Parses an acTL that `unusableReason` accepts.
     init(actl: PNGChunk, header: PNGHeader) throws {
-        try actl.requireLength(8)
+        if let reason = try Self.unusableReason(actl) { throw CodecError.malformed(reason) }
         declaredFrames = actl.uint32(at: 0)
         plays = actl.uint32(at: 4)
-        guard declaredFrames > 0 else { throw CodecError.malformed("acTL declares 0 frames; an APNG needs at least one") }
-        guard declaredFrames <= PNGChunkReader.maxChunkLength, plays <= PNGChunkReader.maxChunkLength else {
-            throw CodecError.malformed("acTL values \(declaredFrames) frames, \(plays) plays exceed PNG's 2^31-1 limit")
-        }
         canvasWidth = header.width; canvasHeight = header.height
+    }
+
+    /// Why browsers ignore this acTL and show the default image as a still (0 frames, or a field
+    /// over PNG's 2^31-1 limit); nil when it starts an animation.
+    /// - Throws: `.malformed` when the chunk is not 8 bytes long.
+    static func unusableReason(_ actl: PNGChunk) throws -> String? {
+        try actl.requireLength(8)
+        let frames = actl.uint32(at: 0), plays = actl.uint32(at: 4)
+        if frames == 0 { return "acTL declares 0 frames" }
+        if frames > PNGChunkReader.maxChunkLength { return "acTL declares \(frames) frames, over PNG's 2^31-1 limit" }
+        if plays > PNGChunkReader.maxChunkLength { return "acTL declares \(plays) plays, over PNG's 2^31-1 limit" }
+        return nil
     }
 
     /// The role the default image plays in this animation.

@@ -74,6 +74,6 @@ public struct PNGDecoder: Sendable {
                            frameCount: animation?.declaredFrames ?? 1,
                            declaredLoopCount: animation?.plays,
                            rawFrames: animation?.frames.map { $0.control.rawInfo } ?? [],
-                           fileSize: fileSize)
+                           fileSize: fileSize, ignoredAnimation: structure.ignoredAnimation)
     }
 }

@@ -12,8 +12,10 @@ struct PNGStructure: Sendable {
     let imageData: [ArraySlice<UInt8>]
     /// Colour management chunks.
     let color: ColorInfo
-    /// The animation, when an acTL precedes the first IDAT.
+    /// The animation, when a usable acTL precedes the first IDAT.
     let animation: APNGFrameCollector?
+    /// Why an acTL before the first IDAT was ignored (`APNGFrameCollector.unusableReason`).
+    let ignoredAnimation: String?
 
     /// Walks the chunks once, enforcing PNG's ordering rules and the APNG rules. The limits are
     /// checked as soon as IHDR (canvas) and acTL (frames) are read, before anything is allocated.
@@ -30,6 +32,9 @@ struct PNGStructure: Sendable {
         var imageData: [ArraySlice<UInt8>] = []
         var colorChunks: [PNGChunk] = []
         var animation: APNGFrameCollector?
+        var actlSeen = false, ignoredAnimation: String?
+        // fcTL chunks before acTL: the spec orders acTL only before IDAT, so frame 0's fcTL may come first.
+        var earlyControls: [PNGChunk] = []
         var previousType = "IHDR"
         while let chunk = try reader.next() {
             if !framesChecked, chunk.type == "IDAT" {
@@ -62,12 +67,23 @@ struct PNGStructure: Sendable {
             case "acTL":
                 // An acTL after IDAT does not make an APNG (the spec's rule, and what browsers do).
                 if !seenIDAT {
-                    guard animation == nil else { throw CodecError.malformed("second acTL chunk at offset \(chunk.offset)") }
-                    animation = try APNGFrameCollector(actl: chunk, header: header)
-                    try limits.checkFrames(count: animation?.declaredFrames ?? 1, width: header.width, height: header.height)
+                    guard !actlSeen else { throw CodecError.malformed("second acTL chunk at offset \(chunk.offset)") }
+                    actlSeen = true
+                    ignoredAnimation = try APNGFrameCollector.unusableReason(chunk)
+                    if ignoredAnimation == nil {
+                        var collector = try APNGFrameCollector(actl: chunk, header: header)
+                        try limits.checkFrames(count: collector.declaredFrames, width: header.width, height: header.height)
+                        for early in earlyControls { try collector.addFrameControl(early, beforeDefaultImage: true) }
+                        animation = collector
+                    }
+                    earlyControls = []
                 }
             case "fcTL":
-                try animation?.addFrameControl(chunk, beforeDefaultImage: !seenIDAT)
+                if !actlSeen && !seenIDAT {
+                    earlyControls.append(chunk)
+                } else {
+                    try animation?.addFrameControl(chunk, beforeDefaultImage: !seenIDAT)
+                }
             case "fdAT":
                 if animation != nil, !seenIDAT {
                     throw CodecError.malformed("fdAT chunk at offset \(chunk.offset) comes before IDAT")
@@ -87,7 +103,7 @@ struct PNGStructure: Sendable {
         guard !imageData.isEmpty else { throw CodecError.malformed("missing IDAT: the file has no image data") }
         try animation?.finish(defaultImage: imageData)
         self.header = header; self.palette = palette; self.transparency = transparency
-        self.imageData = imageData; self.animation = animation
+        self.imageData = imageData; self.animation = animation; self.ignoredAnimation = ignoredAnimation
         self.color = PNGColorInfoReader.colorInfo(from: colorChunks)
     }
 

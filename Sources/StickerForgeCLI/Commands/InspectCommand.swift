@@ -46,6 +46,9 @@ struct InspectRecord: Encodable {
     let durationMs: Double?
     let facts: SourceFacts?
     let frames: [FrameRecord]?
+    /// How the file is read where it leaves the reading to the decoder (no colour table, an
+    /// ignored acTL); nil when there is nothing to say.
+    let notes: [String]?
     let error: String?
 
     init(path: String) {
@@ -54,13 +57,15 @@ struct InspectRecord: Encodable {
             let image = try ImageDecoder().decode(FileIO.read(path, maxBytes: DecodeLimits.default.maxFileBytes))
             width = image.width; height = image.height; loopCount = image.loopCount
             durationMs = (image.loopDurationMilliseconds * 1000).rounded() / 1000; facts = image.facts; error = nil
+            let notes = Self.notes(image.facts)
+            self.notes = notes.isEmpty ? nil : notes
             frames = image.frames.map {
                 FrameRecord(delayMs: ($0.delay.milliseconds * 1000).rounded() / 1000, delayNumerator: $0.delay.numerator,
                             delayDenominator: $0.delay.denominator, region: $0.raw?.region,
                             dispose: $0.raw?.dispose, blend: $0.raw?.blend)
             }
         } catch {
-            width = nil; height = nil; loopCount = nil; durationMs = nil; facts = nil; frames = nil
+            width = nil; height = nil; loopCount = nil; durationMs = nil; facts = nil; frames = nil; notes = nil
             self.error = "\(error)"
         }
     }
@@ -84,6 +89,7 @@ struct InspectRecord: Encodable {
         if f.color.hasCHRMChunk { colour.append("cHRM chunk") }
         if let o = f.exifOrientation { colour.append("EXIF orientation \(o)") }
         lines.append("  colour: " + (colour.isEmpty ? "no colour information (assumed sRGB)" : colour.joined(separator: ", ")))
+        lines += (notes ?? []).map { "  note: \($0)" }
         if f.format == .apng || f.format == .gif || frames.count > 1 {
             let loops = loopCount == 0 ? "loops forever" : "plays \(loopCount ?? 1) time\(loopCount == 1 ? "" : "s")"
             var anim = "  animation: \(f.frameCount) stored frames, \(Self.ms(durationMs ?? 0)) per loop, \(loops)"
@@ -98,6 +104,21 @@ struct InspectRecord: Encodable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Plain statements of how the decoder read what the file leaves open.
+    static func notes(_ facts: SourceFacts) -> [String] {
+        var notes: [String] = []
+        if let untabled = facts.framesWithoutColorTable {
+            let which = untabled.count == facts.frameCount ? "the file has no colour table (neither global nor local)"
+                : "frame\(untabled.count == 1 ? "" : "s") \(untabled.map(String.init).joined(separator: ", ")) "
+                    + "\(untabled.count == 1 ? "has" : "have") no colour table (neither global nor local)"
+            notes.append("\(which): indices are drawn opaque black, as Chromium draws them")
+        }
+        if let reason = facts.ignoredAnimation {
+            notes.append("animation ignored: \(reason); browsers show the default image as a still, and so does StickerForge")
+        }
+        return notes
     }
 
     private static func ms(_ v: Double) -> String {

@@ -62,12 +62,15 @@ final class GIFDecoderTests: XCTestCase {
         XCTAssertTrue(image.facts.interlaced)
     }
 
-    func testIndexPastTheTableIsTransparent() throws {
-        // A 2-entry table with LZW code size 2 can still carry indices 2 and 3.
-        let image = try decode(GIFFixtureEncoder(width: 2, height: 1, globalPalette: [F.red, F.green], frames: [
-            GIFFixtureFrame(width: 2, height: 1, indices: [1, 3]),
+    func testIndexPastTheTableIsOpaqueBlackAsInChromium() throws {
+        // A 2-entry table with LZW code size 2 can still carry indices 2 and 3. Chromium draws them
+        // opaque black (measured with ImageDecoder, docs/verification.md); the transparent index
+        // stays transparent even past the table.
+        let image = try decode(GIFFixtureEncoder(width: 3, height: 1, globalPalette: [F.red, F.green], frames: [
+            GIFFixtureFrame(width: 3, height: 1, indices: [1, 3, 2], transparentIndex: 2),
         ]))
-        XCTAssertEqual(image.frames[0].image, F.canvas([[F.green, clear]]))
+        XCTAssertEqual(image.frames[0].image, F.canvas([[F.green, RGBA(0, 0, 0), clear]]))
+        XCTAssertNil(image.facts.framesWithoutColorTable)
     }
 
     func testNetscapeLoopCounts() throws {

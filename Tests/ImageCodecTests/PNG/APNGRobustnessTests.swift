@@ -37,7 +37,8 @@ final class APNGRobustnessTests: XCTestCase {
                 damaged[index].data[position] ^= 0xA5
                 do {
                     let image = try PNGDecoder().decode(PNGChunkWriter.file(damaged))
-                    XCTAssertEqual(image.frames.count, 3)
+                    // A damaged acTL count or play count can leave an acTL browsers ignore: a still.
+                    XCTAssertEqual(image.frames.count, image.facts.ignoredAnimation == nil ? 3 : 1)
                     outcomes["decoded", default: 0] += 1
                 } catch let error as CodecError {
                     outcomes[String("\(error)".prefix(12)), default: 0] += 1
