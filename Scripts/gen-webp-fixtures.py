@@ -14,6 +14,7 @@ Sources are drawn here with Pillow from fixed parameters (no randomness), then e
   anim-lossy.webp    img2webp -lossy, 3 frames of 100/50/250 ms, loop 0 (forever)
                      anim-lossy.pillow.rgba: Pillow's decode (its own libwebp), tolerance 2
   truncated.webp     the first 60% of lossless.webp
+  sticker-anim.webp  300x300 lossless animation (80/100/120 ms, loops forever) for pack tests
 
 Raw references are 8-bit straight RGBA, rows top to bottom, frames one after another.
 Run from anywhere: Scripts/gen-webp-fixtures.py; commit the result.
@@ -91,7 +92,10 @@ def main():
         run("cwebp", "-quiet", "-q", "80", "-alpha_q", "100", t("clear.png"), "-o", out("alpha-lossy.webp"))
         open(out("alpha-lossy.dwebp.rgba"), "wb").write(dwebp_rgba(out("alpha-lossy.webp")))
 
-        open(t("srgb.icc"), "wb").write(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+        icc = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+        icc[24:36] = bytes(12)     # creation date: fixed, so the fixture is the same on every run
+        icc[84:100] = bytes(16)    # profile ID (an MD5 that covers the date): "not computed"
+        open(t("srgb.icc"), "wb").write(bytes(icc))
         open(t("exif.bin"), "wb").write(exif_orientation(6))
         run("webpmux", "-set", "icc", t("srgb.icc"), out("lossless.webp"), "-o", t("icc.webp"))
         run("webpmux", "-set", "exif", t("exif.bin"), t("icc.webp"), "-o", out("icc-exif.webp"))
@@ -114,6 +118,15 @@ def main():
                 im.seek(n)
                 refs.append(im.convert("RGBA").copy())
         open(out("anim-lossy.pillow.rgba"), "wb").write(raw(refs))
+
+        # A sticker-sized animation (300x300, the small grid cell) for pack tests: a disc that moves.
+        args = ["img2webp", "-loop", "0", "-lossless"]
+        for i in range(3):
+            frame = Image.new("RGBA", (300, 300))
+            ImageDraw.Draw(frame).ellipse((40 + i * 30, 60, 220 + i * 30, 240), fill=(230, 90 + i * 40, 40, 255))
+            frame.save(t(f"s{i}.png"))
+            args += ["-d", str(80 + i * 20), t(f"s{i}.png")]
+        run(*args, "-o", out("sticker-anim.webp"))
 
     data = open(out("lossless.webp"), "rb").read()
     open(out("truncated.webp"), "wb").write(data[: len(data) * 6 // 10])

@@ -36,4 +36,25 @@ final class ForeignFormatEndToEndTests: CLIEndToEndTestCase {
                                              + "export the animation as WebM with alpha, APNG or a PNG sequence (PNG for a still)"),
                       result.stdout)
     }
+
+    func testBuildConvertsAWebPStickerAndSettlesItsFormatError() throws {
+        try FileManager.default.createDirectory(atPath: temp.path("pack"), withIntermediateDirectories: true)
+        _ = try temp.write(try WebPFixtures.bytes("sticker-anim.webp"), to: "pack/spin.webp")
+        let check = try run(["check", "pack", "--grid-size", "small"])
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("spin.webp holds WebP image data, which cannot ship in an iMessage pack"), check.stdout)
+
+        let build = try run(["build", "pack", "--grid-size", "small", "--output", "OUT", "--effort", "fast"])
+        let report = String(decoding: try CLIPaths.bytes(temp.path("OUT/report.json")), as: UTF8.self)
+        XCTAssertFalse(report.contains("unsupported_format"), report)
+        XCTAssertFalse(report.contains("\"severity\" : \"error\""), report)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        let manifest = try jsonObject(String(decoding: try CLIPaths.bytes(temp.path("OUT/manifest.json")), as: UTF8.self))
+        let sticker = try XCTUnwrap((manifest["stickers"] as? [[String: Any]])?.first)
+        XCTAssertEqual(sticker["format"] as? String, "apng")
+        XCTAssertEqual(sticker["sources"] as? [String], ["spin.webp"])
+        let shipped = try decode(temp.path("OUT/" + XCTUnwrap(sticker["file"] as? String)))
+        XCTAssertEqual(shipped.frames.map(\.delay.milliseconds), [80, 100, 120])
+        XCTAssertEqual(shipped.frames.map(\.image), try decode(temp.path("pack/spin.webp")).frames.map { $0.image.normalizedTransparent() })
+    }
 }

@@ -102,5 +102,8 @@ final class ForeignFormatPackTests: XCTestCase {
         let shown = try ImageDecoder().decode(media.data)
         XCTAssertEqual(shown.facts.format, .apng)
         XCTAssertEqual(shown.frames.map(\.image), image.frames.map { $0.image.normalizedTransparent() })
+        // After a build, the card shows the APNG that ships, byte for byte.
+        let built = try StickerConverter(effort: .fast).convert(bytes, name: "Wave.webp").bytes
+        XCTAssertEqual(StickerMediaBuilder().media(for: subject, fileBytes: built, findings: [])?.data, built)
     }
 }
