@@ -14,6 +14,8 @@ Sources are drawn here with Pillow from fixed parameters (no randomness), then e
   anim-lossy.webp    img2webp -lossy, 3 frames of 100/50/250 ms, loop 0 (forever)
                      anim-lossy.pillow.rgba: Pillow's decode (its own libwebp), tolerance 2
   truncated.webp     the first 60% of lossless.webp
+  regions.gif/.webp  a 40x40 GIF with disposal 2 and gif2webp's lossless WebP of it (sub-frame
+                     regions, blend and dispose ops); they must composite to the same canvases
   sticker-anim.webp  300x300 lossless animation (80/100/120 ms, loops forever) for pack tests
 
 Raw references are 8-bit straight RGBA, rows top to bottom, frames one after another.
@@ -127,6 +129,22 @@ def main():
             frame.save(t(f"s{i}.png"))
             args += ["-d", str(80 + i * 20), t(f"s{i}.png")]
         run(*args, "-o", out("sticker-anim.webp"))
+
+        # Sub-frame regions, blending and disposal: a GIF (Pillow crops each frame to what changed;
+        # disposal 2 clears a region) turned into an animated WebP by gif2webp, lossless. Both must
+        # composite to the same canvases; our GIF decoder is the reference.
+        gif_frames = []
+        for i in range(4):
+            frame = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
+            d = ImageDraw.Draw(frame)
+            d.rectangle((2, 2, 37, 8), fill=(20, 120, 220, 255))
+            d.ellipse((4 + i * 7, 12, 16 + i * 7, 24), fill=(240, 60 + i * 50, 30, 255))
+            if i % 2:
+                d.rectangle((10, 28, 30, 36), fill=(60, 200, 90, 255))
+            gif_frames.append(frame)
+        gif_frames[0].save(out("regions.gif"), save_all=True, append_images=gif_frames[1:],
+                           duration=[60, 90, 30, 150], loop=2, disposal=2, optimize=False)
+        run("gif2webp", "-quiet", out("regions.gif"), "-o", out("regions.webp"))
 
     data = open(out("lossless.webp"), "rb").read()
     open(out("truncated.webp"), "wb").write(data[: len(data) * 6 // 10])

@@ -86,6 +86,24 @@ final class WebPFixtureTests: XCTestCase {
         XCTAssertEqual(try worstDifference(image, reference: "anim.src.rgba"), 0)
     }
 
+    /// gif2webp's lossless WebP of a GIF with cropped frames and disposal: sub-frame regions with
+    /// blend and dispose ops, composited by libwebp, give exactly the GIF's canvases.
+    func testRegionsBlendAndDisposeComposeLikeTheGIFTheyCameFrom() throws {
+        let webp = try ImageDecoder().decode(Self.bytes("regions.webp"))
+        let gif = try ImageDecoder().decode(Self.bytes("regions.gif"))
+        XCTAssertEqual(webp.frames.map(\.delay.milliseconds), [60, 90, 30, 150])
+        XCTAssertEqual(gif.frames.map(\.delay.milliseconds), [60, 90, 30, 150])
+        XCTAssertEqual(webp.loopCount, 3)
+        XCTAssertEqual(webp.facts.rawFrames, [
+            // webpinfo prints the ANMF bits: "Blend: 1" is "do not blend" (source), "Dispose: 1" is background.
+            RawFrameInfo(region: PixelRegion(x: 2, y: 2, width: 36, height: 23), dispose: .none, blend: .source),
+            RawFrameInfo(region: PixelRegion(x: 4, y: 12, width: 27, height: 25), dispose: .background, blend: .source),
+            RawFrameInfo(region: PixelRegion(x: 18, y: 12, width: 13, height: 13), dispose: .none, blend: .over),
+            RawFrameInfo(region: PixelRegion(x: 10, y: 12, width: 28, height: 25), dispose: .none, blend: .source),
+        ])
+        XCTAssertEqual(webp.frames.map { $0.image.normalizedTransparent() }, gif.frames.map { $0.image.normalizedTransparent() })
+    }
+
     func testLossyAnimationMatchesPillow() throws {
         let image = try ImageDecoder().decode(Self.bytes("anim-lossy.webp"))
         XCTAssertEqual(image.frames.map(\.delay), [100, 50, 250].map { FrameDelay.milliseconds($0) })
