@@ -32,6 +32,9 @@ let package = Package(
                        providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // libzopfli ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
+        // libwebpdemux (animation compositing, chunk access) pulls libwebp itself.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",
@@ -40,7 +43,8 @@ let package = Package(
 
         // MARK: Swift layers
         .target(name: "ImageCodec",
-                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli"]),
+                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
+                               "CWebP"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

@@ -19,7 +19,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unsupportedFormat(let f):
             return f == .unknown ? "not a PNG, APNG, GIF or JPEG file (unrecognised bytes)"
-                                 : "\(f.displayName) is not a supported format (PNG, APNG, GIF or JPEG only)"
+                                 : "\(f.kindDescription): StickerForge cannot read it; \(f.unreadableAdvice)"
         case .truncated(let m): return "truncated file: \(m)"
         case .malformed(let m): return m
         case .corruptData(let m): return "corrupt image data: \(m)"

@@ -74,9 +74,12 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitStatus.unusable
         }
         progress.finish()
-        // The build judges file_too_large on what it wrote; icon slots are already reported by the check.
+        // The build judges file_too_large on what it wrote; icon slots are already reported by the check;
+        // a foreign file (WebP...) it converted ships as PNG/APNG, so its unsupported_format is settled.
         let built = plan.findings.filter { $0.rule != IconSlotMissingCheck.description.id }
-        let report = checked.report.amended(with: Self.configured(built, by: configuration), replacing: ["file_too_large"])
+        let report = checked.report.amended(
+            with: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
+            replacing: ["file_too_large", UnsupportedFormatCheck.description.id])
         let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
         // Sequences show in the HTML report as the APNGs just built, not encoded a second time.

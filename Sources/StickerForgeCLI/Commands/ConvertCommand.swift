@@ -3,12 +3,12 @@ import Foundation
 import ImageCodec
 import StickerKit
 
-/// `stickerforge convert FILES... --output-dir DIR`: GIFs (and APNGs, PNGs, JPEGs) to optimised
+/// `stickerforge convert FILES... --output-dir DIR`: GIFs (and APNGs, PNGs, JPEGs, WebPs) to optimised
 /// APNG/PNG, keeping every frame's timing and the loop count; one bad file never stops the rest.
 struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert GIF, APNG, PNG and JPEG files to optimised, exact APNG or PNG.",
+        abstract: "Convert GIF, APNG, PNG, JPEG and WebP files to optimised, exact APNG or PNG.",
         discussion: """
             name.gif becomes name.png (everything before the last dot is kept, so a.b.gif and a.c.gif do \
             not collide; two inputs that would still share an output name are reported, never overwritten). \

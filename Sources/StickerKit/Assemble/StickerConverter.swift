@@ -24,7 +24,7 @@ public struct ConversionResult: Equatable, Sendable {
     public var fit: FitReport?
 }
 
-/// Converts GIF, APNG, PNG and JPEG files to (A)PNG, keeping every frame's delay exactly.
+/// Converts GIF, APNG, PNG, JPEG and foreign (WebP...) files to (A)PNG, keeping every frame's delay exactly.
 public struct StickerConverter: Sendable {
     /// Decoder and encoder.
     public var codec: any StickerCodec
@@ -44,8 +44,20 @@ public struct StickerConverter: Sendable {
     /// decoded frames). Animations keep each frame's delay as its exact fraction and the play count:
     /// a GIF without a NETSCAPE2.0 block plays once, so it becomes an APNG with `loopCount` 1.
     public func convert(_ bytes: [UInt8], name: String) throws -> ConversionResult {
-        let decoded: DecodedImage
-        do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: name, reason: "\(error)") }
+        try convert(decoded: try decodeSource(bytes, name: name), name: name)
+    }
+
+    /// Decodes a file for conversion. Every conversion (`convert`, and `build` for files it does not
+    /// keep as they are) decodes here, so a format that renders best straight at the output size
+    /// (vector Lottie) can do so in this one place. Foreign formats (WebP...) arrive here like any
+    /// other: `ImageDecoder` reads every format whose `isDecodable` is true.
+    /// - Throws: `AssemblyError.codec` naming the file and the decoder's reason.
+    public func decodeSource(_ bytes: [UInt8], name: String) throws -> DecodedImage {
+        do { return try codec.decode(bytes) } catch { throw AssemblyError.codec(file: name, reason: "\(error)") }
+    }
+
+    /// Converts an image `decodeSource` decoded; `name` is used in errors.
+    public func convert(decoded: DecodedImage, name: String) throws -> ConversionResult {
         guard let first = decoded.frames.first else { throw AssemblyError.codec(file: name, reason: "decoded to no frame") }
         if let fit {
             let plays = decoded.isAnimated ? Self.playCount(of: decoded) : 0

@@ -49,12 +49,14 @@ extension PackBuilder {
         }
     }
 
-    /// A single file. With `--fit` and a file over the limit: fitted (as PNG/APNG). Otherwise
-    /// PNG/APNG re-encoded losslessly when that is smaller, else kept byte for byte; GIF and JPEG kept
-    /// as they are unless conversion was asked for.
+    /// A single file. With `--fit` and a file over the limit, or in a foreign format (WebP...) whose
+    /// PNG/APNG may well be over it: fitted (as PNG/APNG). Otherwise PNG/APNG re-encoded losslessly
+    /// when that is smaller, else kept byte for byte; GIF and JPEG kept as they are unless conversion
+    /// was asked for; foreign formats always converted (they cannot ship).
     private func buildFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
         var problem: String?
-        if let fit = options.fit, bytes.count > options.maxBytes {
+        let foreign = FormatSniffer.sniff(bytes).isConvertibleForeign
+        if let fit = options.fit, bytes.count > options.maxBytes || foreign {
             do {
                 let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit).convert(bytes, name: path)
                 return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: c.bytes,
@@ -70,13 +72,13 @@ extension PackBuilder {
     }
 
     private func losslessFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
-        let decoded: DecodedImage
-        do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: path, reason: "\(error)") }
+        let converter = StickerConverter(codec: codec, effort: options.effort)
+        let decoded = try converter.decodeSource(bytes, name: path)
         let source = decoded.facts.format
         let animated = decoded.isAnimated
         let keepAsIs = (source == .gif || source == .jpeg) && !options.convertGIFAndJPEG
         if !keepAsIs {
-            let converted = try StickerConverter(codec: codec, effort: options.effort).convert(bytes, name: path)
+            let converted = try converter.convert(decoded: decoded, name: path)
             let sourceIsPNG = source == .png || source == .apng
             if !sourceIsPNG || converted.bytes.count < bytes.count {
                 return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: converted.bytes,

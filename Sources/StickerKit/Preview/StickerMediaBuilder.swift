@@ -11,7 +11,8 @@ public struct StickerMediaBuilder: Sendable {
 
     /// Media for one checked sticker, or nil when there is nothing a browser could show.
     /// `fileBytes` are the bytes of a single-file sticker, or of the APNG a build already made of a
-    /// sequence; without them a sequence is encoded here.
+    /// sequence or a foreign file; without them (or for a foreign file's own bytes) the decoded
+    /// frames are encoded here as PNG/APNG.
     public func media(for subject: StickerSubject, fileBytes: [UInt8]?, findings: [Finding]) -> StickerMedia? {
         let summary = StickerSummary(source: subject.source, files: subject.files, failures: subject.failures,
                                      facts: StickerSummary.facts(of: subject), pixels: nil)
@@ -32,7 +33,9 @@ public struct StickerMediaBuilder: Sendable {
             return image
         }
         var media: StickerMedia
-        if let bytes = fileBytes, let mime = summary.isSequence ? "image/png" : Self.mimeType(facts.format) {
+        // The bytes decide: a build hands over the APNG it made of a sequence or of a foreign file
+        // (WebP...); a foreign file itself is not shown as is (the card shows what would ship).
+        if let bytes = fileBytes, let mime = summary.isSequence ? "image/png" : Self.mimeType(FormatSniffer.sniff(bytes)) {
             media = StickerMedia(data: bytes, mimeType: mime, width: facts.width, height: facts.height)
         } else {
             guard let image = image(), image.width > 0, image.height > 0 else { return nil }

@@ -43,7 +43,13 @@ final class RuleMessageTests: XCTestCase {
 
     func testFormatMessages() {
         let webp = only(UnsupportedFormatCheck(), .example(image: nil, name: "Wave", file: "Wave.png", format: .webp))
-        XCTAssertEqual(webp?.message, "Wave.png is WebP data, not PNG, APNG, GIF or JPEG")
+        XCTAssertEqual(webp?.message, "Wave.png holds WebP image data, which cannot ship in an iMessage pack")
+        XCTAssertEqual(webp?.hint, "`stickerforge build` converts it to PNG or APNG on the way, or run `stickerforge convert Wave.png` "
+                       + "to get the PNG/APNG yourself; Messages accepts only PNG, APNG, GIF and JPEG.")
+        let mp4 = only(UnsupportedFormatCheck(), .example(image: nil, name: "Clip", file: "Clip.mp4", format: .mp4))
+        XCTAssertEqual(mp4?.message, "Clip.mp4 holds MP4 video (ISO BMFF) data, not PNG, APNG, GIF or JPEG")
+        XCTAssertEqual(mp4?.hint, "StickerForge cannot read it: export the animation as WebM with alpha, APNG or a PNG sequence "
+                       + "(PNG for a still). Messages accepts only PNG, APNG, GIF and JPEG.")
         XCTAssertEqual(webp?.file, "Wave.png")
         let gif = only(ExtensionMismatchCheck(), .example(image: ExampleImage.still(art, format: .gif), name: "Wave", file: "Wave.png"))
         XCTAssertEqual(gif?.message, "Wave.png holds GIF data but is named .png")

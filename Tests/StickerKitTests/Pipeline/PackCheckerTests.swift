@@ -3,8 +3,9 @@ import ImageCodec
 @testable import StickerKit
 import XCTest
 
-/// The pipeline on a real folder. The decoders are placeholders for now, so the files used here
-/// are judged by the sniffer (`unsupported_format`) or refused by a limit before decoding.
+/// The pipeline on a real folder: unrecognised bytes are judged by the sniffer (`unsupported_format`),
+/// a damaged WebP is decoded (WebP is read, not shipped) and fails, and a large file is refused by a
+/// limit before decoding.
 final class PackCheckerTests: XCTestCase {
     private var root: URL!
 
@@ -48,7 +49,8 @@ final class PackCheckerTests: XCTestCase {
                                        hint: "Convert it to PNG (APNG for animation); Messages accepts only PNG, APNG, GIF and JPEG.")])
         // A missing file is the catalog's finding only; the sticker rules see no file.
         XCTAssertEqual(report.stickers[1].findings.map(\.rule), ["catalog_missing_file", "missing_accessibility_label"])
-        XCTAssertEqual(report.stickers[2].findings.map(\.message), ["Photo.png is WebP data, not PNG, APNG, GIF or JPEG"])
+        XCTAssertEqual(report.stickers[2].findings.map(\.message), ["Photo.png cannot be decoded: truncated file: WebP header ends early",
+                                                                    "Photo.png holds WebP image data, which cannot ship in an iMessage pack"])
         // Over maxFileBytes: not read, refused as the decoder would refuse it.
         XCTAssertEqual(report.stickers[3].findings.map(\.rule), ["decode_limit_exceeded", "unsupported_format"])
         XCTAssertEqual(report.stickers[3].findings.first?.message,
@@ -59,7 +61,7 @@ final class PackCheckerTests: XCTestCase {
         XCTAssertEqual(report.findings.first?.rule, "icon_slot_missing")
         XCTAssertNil(report.findings.first?.sticker)
         XCTAssertEqual(report.findings.count, 1 + report.stickers.reduce(0) { $0 + $1.findings.count })
-        XCTAssertEqual(report.summary, ReportSummary(stickers: 4, errors: 5, warnings: 1, infos: 1, passed: 0))
+        XCTAssertEqual(report.summary, ReportSummary(stickers: 4, errors: 6, warnings: 1, infos: 1, passed: 0))
     }
 
     func testOrderingIsDeterministic() async {
@@ -78,7 +80,7 @@ final class PackCheckerTests: XCTestCase {
         XCTAssertEqual(a.findings.prefix(5).map(\.rule), ["catalog_invalid", "catalog_unknown_key", "catalog_unlisted_sticker",
                                                           "catalog_unlisted_sticker", "icon_slot_missing"])
         XCTAssertEqual(a.findings[2].file, "Alpha.sticker")
-        XCTAssertEqual(a.findings.dropFirst(5).map(\.sticker), ["Notes", "Gone", "Gone", "Photo", "Big", "Big"])
+        XCTAssertEqual(a.findings.dropFirst(5).map(\.sticker), ["Notes", "Gone", "Gone", "Photo", "Photo", "Big", "Big"])
         for sticker in a.stickers {
             XCTAssertEqual(sticker.findings, sticker.findings.sorted(by: FindingOrder.precedes))
         }
@@ -126,7 +128,8 @@ final class PackCheckerTests: XCTestCase {
         XCTAssertEqual(subject.files.map(\.path), ["Notes.png", "Photo.png"])
         XCTAssertEqual(subject.files.map(\.format), [.unknown, .webp])
         XCTAssertEqual(subject.files.map(\.byteCount), [26, 24])
-        XCTAssertEqual(subject.failures, [])
+        // WebP is decoded (and this one is damaged); unrecognised bytes are not.
+        XCTAssertEqual(subject.failures, [FileFailure(file: "Photo.png", error: .truncated("WebP header ends early"))])
         XCTAssertNil(subject.image)
     }
 }

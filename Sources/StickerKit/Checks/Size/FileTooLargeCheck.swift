@@ -3,7 +3,9 @@ import ImageCodec
 /// A sticker file must be smaller than 500 KB; the whole file counts (sticker-rules.md, File size).
 ///
 /// Sequences are skipped: what Messages receives is the APNG `build` assembles from the frames,
-/// so the assembler judges that output; the frame files' sizes say little about it.
+/// so the assembler judges that output; the frame files' sizes say little about it. Foreign
+/// formats (WebP...) are skipped for the same reason: `build` ships the PNG/APNG it converts them to
+/// (and `--fit` fits that), while `unsupported_format` already stops the pack as it is.
 public struct FileTooLargeCheck: StickerCheck {
     /// A check.
     public init() {}
@@ -14,7 +16,8 @@ public struct FileTooLargeCheck: StickerCheck {
         defaultSeverity: .error, category: .size, threshold: "500,000 bytes (maxBytes)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard case .file = subject.source.content, let file = subject.files.first else { return [] }
+        guard case .file = subject.source.content, let file = subject.files.first,
+              !file.format.isConvertibleForeign else { return [] }
         let limit = context.configuration.maxBytes
         guard file.byteCount > limit else { return [] }
         return [context.finding(
@@ -31,6 +34,9 @@ public struct FileTooLargeCheck: StickerCheck {
             triggering: [CheckExample("612,345 bytes", .example(image: image, byteCount: 612_345))],
             nonTriggering: [
                 CheckExample("exactly 500,000 bytes", .example(image: image, byteCount: 500_000)),
+                CheckExample("a WebP is judged after conversion",
+                             .example(image: ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20), format: .webp),
+                                      byteCount: 612_345)),
                 CheckExample("sequence frames are judged after assembly",
                              .exampleSequence(frames: Array(repeating: ExampleImage.still(
                                 ExampleImage.canvas(408, 408, inset: 20), fileSize: 400_000), count: 3))),

@@ -5,7 +5,7 @@ import ImageCodec
 /// yet large enough for every seed (the sample pack and PngSuite are far below them).
 let fuzzLimits = DecodeLimits(maxDimension: 2048, maxTotalPixels: 8_000_000, maxFrames: 512, maxFileBytes: 4 << 20)
 
-/// libFuzzer entry point: the public decode entry point (sniffer, then the PNG/APNG, GIF or JPEG
+/// libFuzzer entry point: the public decode entry point (sniffer, then the PNG/APNG, GIF, JPEG or WebP
 /// decoder) must throw on bad input, never trap, and never produce a model that contradicts itself.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
