@@ -32,15 +32,21 @@ let package = Package(
                        providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // libzopfli ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx",
+                       providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",
                 dependencies: ["CLibPNG", "CJPEGTurbo"],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // libwebm is C++ (webm_parser); its exceptions and classes stay behind an extern "C" API.
+        .target(name: "CWebMShim",
+                linkerSettings: [.linkedLibrary("webm"), .linkedLibrary("stdc++", .when(platforms: [.linux]))]),
 
         // MARK: Swift layers
         .target(name: "ImageCodec",
-                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli"]),
+                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
+                               "CVPX", "CWebMShim"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

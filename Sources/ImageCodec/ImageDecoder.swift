@@ -15,6 +15,7 @@ public struct ImageDecoder: Sendable {
         case .png, .apng: return try PNGDecoder(limits: limits).decode(bytes)
         case .gif: return try GIFDecoder(limits: limits).decode(bytes)
         case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes)
+        case .webm: return try WebMDecoder(limits: limits).decode(bytes)
         default: throw CodecError.unsupportedFormat(format)
         }
     }
