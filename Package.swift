@@ -35,16 +35,21 @@ let package = Package(
         // libwebpdemux (animation compositing, chunk access) pulls libwebp itself.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx",
+                       providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",
                 dependencies: ["CLibPNG", "CJPEGTurbo"],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // libwebm is C++ (webm_parser); its exceptions and classes stay behind an extern "C" API.
+        .target(name: "CWebMShim",
+                linkerSettings: [.linkedLibrary("webm"), .linkedLibrary("stdc++", .when(platforms: [.linux]))]),
 
         // MARK: Swift layers
         .target(name: "ImageCodec",
                 dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
-                               "CWebP"]),
+                               "CWebP", "CVPX", "CWebMShim"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

@@ -16,6 +16,7 @@ public struct ImageDecoder: Sendable {
         case .gif: return try GIFDecoder(limits: limits).decode(bytes)
         case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes)
         case .webp: return try WebPDecoder(limits: limits).decode(bytes)
+        case .webm: return try WebMDecoder(limits: limits).decode(bytes)
         default: throw CodecError.unsupportedFormat(format)
         }
     }
