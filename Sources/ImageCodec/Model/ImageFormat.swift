@@ -10,7 +10,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable, CustomStringCo
     /// Whether Messages accepts this format for a sticker.
     public var isStickerFormat: Bool { [.png, .apng, .gif, .jpeg].contains(self) }
     /// Whether this project can decode it.
-    public var isDecodable: Bool { isStickerFormat }
+    public var isDecodable: Bool { isStickerFormat || [.lottie, .tgs].contains(self) }
     /// The extensions a file of this format usually carries (lower case, no dot).
     public var usualExtensions: [String] {
         switch self {

@@ -56,7 +56,8 @@ extension PackBuilder {
         var problem: String?
         if let fit = options.fit, bytes.count > options.maxBytes {
             do {
-                let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit).convert(bytes, name: path)
+                let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit, vectorBox: options.vectorBox)
+                    .convert(bytes, name: path)
                 return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: c.bytes,
                                    format: c.format.rawValue, width: c.width, height: c.height, frames: c.framesWritten,
                                    durationMs: c.loopDurationMs, loops: c.loopCount, fit: c.fit)
@@ -71,12 +72,15 @@ extension PackBuilder {
 
     private func losslessFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
         let decoded: DecodedImage
-        do { decoded = try codec.decode(bytes) } catch { throw AssemblyError.codec(file: path, reason: "\(error)") }
+        do { decoded = try codec.decode(bytes, options: DecodeOptions(fitBox: options.vectorBox)) } catch {
+            throw AssemblyError.codec(file: path, reason: "\(error)")
+        }
         let source = decoded.facts.format
         let animated = decoded.isAnimated
         let keepAsIs = (source == .gif || source == .jpeg) && !options.convertGIFAndJPEG
         if !keepAsIs {
-            let converted = try StickerConverter(codec: codec, effort: options.effort).convert(bytes, name: path)
+            let converted = try StickerConverter(codec: codec, effort: options.effort, vectorBox: options.vectorBox)
+                .convert(bytes, name: path)
             let sourceIsPNG = source == .png || source == .apng
             if !sourceIsPNG || converted.bytes.count < bytes.count {
                 return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: converted.bytes,
