@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "stickerforge", targets: ["stickerforge"]),
+        .executable(name: "stickerforge-lottie", targets: ["stickerforge-lottie"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "StickerKit", targets: ["StickerKit"]),
     ],
@@ -37,6 +38,7 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .systemLibrary(name: "CVPX", pkgConfig: "vpx",
                        providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
+        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",
@@ -45,6 +47,9 @@ let package = Package(
         // libwebm is C++ (webm_parser); its exceptions and classes stay behind an extern "C" API.
         .target(name: "CWebMShim",
                 linkerSettings: [.linkedLibrary("webm"), .linkedLibrary("stdc++", .when(platforms: [.linux]))]),
+
+        // MARK: rlottie runs only in this helper process, never inside the tool (docs/security.md).
+        .executableTarget(name: "stickerforge-lottie", dependencies: ["CRLottie"]),
 
         // MARK: Swift layers
         .target(name: "ImageCodec",
@@ -57,7 +62,8 @@ let package = Package(
         .target(name: "StickerForgeCLI",
                 dependencies: ["StickerKit", "ImageCodec",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "stickerforge", dependencies: ["StickerForgeCLI"]),
+        // Depends on the Lottie helper only so that building `stickerforge` builds it beside it.
+        .executableTarget(name: "stickerforge", dependencies: ["StickerForgeCLI", "stickerforge-lottie"]),
 
         // MARK: Tests mirror the modules; shared helpers live in one plain target.
         .target(name: "TestSupport", dependencies: ["ImageCodec", "CZlib"], path: "Tests/TestSupport"),

@@ -27,6 +27,8 @@ public enum FormatSniffer {
         }
         if starts(Array("BM".utf8)), b.count >= 14 { return .bmp }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts([0x1F, 0x8B, 0x08]) && isGzippedLottie(b) { return .tgs }   // gzip, deflate method
+        if looksLikeLottie(b) { return .lottie }
         if looksLikeSVG(b) { return .svg }
         return .unknown
     }

@@ -9,6 +9,12 @@ public struct ImageDecoder: Sendable {
     /// Decodes any supported file into the common model.
     /// - Throws: `CodecError`; never traps on malformed input.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        try decode(bytes, options: DecodeOptions())
+    }
+
+    /// Decodes any supported file; vector formats (Lottie, TGS) honour `options.fitBox`.
+    /// - Throws: `CodecError`; never traps on malformed input.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
         try limits.checkFileSize(bytes.count)
         let format = FormatSniffer.sniff(bytes)
         switch format {
@@ -17,6 +23,7 @@ public struct ImageDecoder: Sendable {
         case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes)
         case .webp: return try WebPDecoder(limits: limits).decode(bytes)
         case .webm: return try WebMDecoder(limits: limits).decode(bytes)
+        case .lottie, .tgs: return try LottieDecoder(limits: limits).decode(bytes, format: format, fitting: options.fitBox)
         default: throw CodecError.unsupportedFormat(format)
         }
     }

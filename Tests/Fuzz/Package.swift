@@ -5,7 +5,7 @@
 // instrumented; the harness executables get libFuzzer's main.
 import PackageDescription
 
-let harnesses = ["FuzzSniffer", "FuzzDecode", "FuzzAPNGRoundTrip", "FuzzContentsJSON", "FuzzPackConfig"]
+let harnesses = ["FuzzSniffer", "FuzzDecode", "FuzzAPNGRoundTrip", "FuzzContentsJSON", "FuzzPackConfig", "FuzzLottie"]
 
 let package = Package(
     name: "StickerForgeFuzz",

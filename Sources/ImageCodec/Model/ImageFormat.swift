@@ -11,7 +11,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable, CustomStringCo
     public var isStickerFormat: Bool { [.png, .apng, .gif, .jpeg].contains(self) }
     /// Whether this project can decode it. Decodable formats that are not sticker formats are
     /// foreign: `convert` and `build` turn them into PNG/APNG (one entry per decoder here).
-    public var isDecodable: Bool { isStickerFormat || [.webp, .webm].contains(self) }
+    public var isDecodable: Bool { isStickerFormat || [.webp, .webm, .lottie, .tgs].contains(self) }
     /// Whether this is a format stickers come from elsewhere that this project reads and converts
     /// (decodable but not shippable): WebP, and WebM and Lottie once their decoders exist.
     public var isConvertibleForeign: Bool { isDecodable && !isStickerFormat }

@@ -61,7 +61,8 @@ struct BuildCommand: AsyncParsableCommand {
         let options = PackBuildOptions(
             outputDirectory: output, effort: effort,
             keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
-            maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit)
+            maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit,
+            vectorBox: (configuration.gridSizeOverride ?? stickerPack.gridSize).maxPixels)
         let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
         let plan: BuildPlan
         do {

@@ -36,7 +36,9 @@ struct ConvertCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard()
-        let converter = StickerConverter(effort: effort, fit: try fitLimits.target(fitFlags, effort: effort))
+        let fit = try fitLimits.target(fitFlags, effort: effort)
+        // Lottie and TGS render straight at the grid cell: --grid-size with --fit, else large (618 px).
+        let converter = StickerConverter(effort: effort, fit: fit, vectorBox: (fit?.gridSize ?? .large).maxPixels)
         do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
             console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
             throw ExitStatus.unusable

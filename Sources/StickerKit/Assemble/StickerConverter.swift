@@ -32,10 +32,14 @@ public struct StickerConverter: Sendable {
     public var effort: DeflateEffort
     /// When set, the output is fitted under a byte limit (`StickerFitter`, with the real encoder).
     public var fit: FitTarget?
+    /// Vector sources (Lottie, TGS) render straight at the size that fits this square (the grid
+    /// cell), aspect ratio kept, instead of being scaled as a raster; nil = their canvas size.
+    public var vectorBox: Int?
 
     /// A converter; the real codec by default.
-    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default, fit: FitTarget? = nil) {
-        self.codec = codec; self.effort = effort; self.fit = fit
+    public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default, fit: FitTarget? = nil,
+                vectorBox: Int? = nil) {
+        self.codec = codec; self.effort = effort; self.fit = fit; self.vectorBox = vectorBox
     }
 
     /// Converts one file's bytes; `name` is used in errors.
@@ -53,7 +57,7 @@ public struct StickerConverter: Sendable {
     /// other: `ImageDecoder` reads every format whose `isDecodable` is true.
     /// - Throws: `AssemblyError.codec` naming the file and the decoder's reason.
     public func decodeSource(_ bytes: [UInt8], name: String) throws -> DecodedImage {
-        do { return try codec.decode(bytes) } catch { throw AssemblyError.codec(file: name, reason: "\(error)") }
+        do { return try codec.decode(bytes, options: DecodeOptions(fitBox: vectorBox)) } catch { throw AssemblyError.codec(file: name, reason: "\(error)") }
     }
 
     /// Converts an image `decodeSource` decoded; `name` is used in errors.

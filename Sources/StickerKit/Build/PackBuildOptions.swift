@@ -22,20 +22,23 @@ public struct PackBuildOptions: Equatable, Sendable {
     /// that cannot be fitted are written losslessly and reported as `file_too_large` with the
     /// fitter's figures. Kept `.stickersequence` folders are not encoded by us, so never fitted.
     public var fit: FitTarget?
+    /// Vector stickers (Lottie, TGS) render straight at the size that fits this square (the pack's
+    /// grid cell, `GridSize.maxPixels`), aspect ratio kept; nil = at their canvas size.
+    public var vectorBox: Int?
 
     /// Options; defaults follow the sticker rules (500,000 bytes) and use every core.
     public init(outputDirectory: String, effort: DeflateEffort = .default, keepSequences: Bool = false,
                 iconSource: String? = nil, maxBytes: Int = 500_000, convertGIFAndJPEG: Bool = false,
-                maxConcurrency: Int = BatchRunner().maxConcurrency, fit: FitTarget? = nil) {
+                maxConcurrency: Int = BatchRunner().maxConcurrency, fit: FitTarget? = nil, vectorBox: Int? = nil) {
         self.outputDirectory = outputDirectory; self.effort = effort; self.keepSequences = keepSequences
         self.iconSource = iconSource; self.maxBytes = maxBytes; self.convertGIFAndJPEG = convertGIFAndJPEG
-        self.maxConcurrency = maxConcurrency; self.fit = fit
+        self.maxConcurrency = maxConcurrency; self.fit = fit; self.vectorBox = vectorBox
     }
 
     /// The settings that change a sticker's output, as text for its build key.
     var keyText: String {
         "effort=\(effort.rawValue);keepSequences=\(keepSequences);convertGIFAndJPEG=\(convertGIFAndJPEG)"
-            + (fit.map { ";" + $0.keyText } ?? "")
+            + (fit.map { ";" + $0.keyText } ?? "") + (vectorBox.map { ";vectorBox=\($0)" } ?? "")
     }
 }
 

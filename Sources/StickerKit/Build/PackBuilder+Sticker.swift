@@ -58,7 +58,8 @@ extension PackBuilder {
         let foreign = FormatSniffer.sniff(bytes).isConvertibleForeign
         if let fit = options.fit, bytes.count > options.maxBytes || foreign {
             do {
-                let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit).convert(bytes, name: path)
+                let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit, vectorBox: options.vectorBox)
+                    .convert(bytes, name: path)
                 return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: c.bytes,
                                    format: c.format.rawValue, width: c.width, height: c.height, frames: c.framesWritten,
                                    durationMs: c.loopDurationMs, loops: c.loopCount, fit: c.fit)
@@ -72,7 +73,7 @@ extension PackBuilder {
     }
 
     private func losslessFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
-        let converter = StickerConverter(codec: codec, effort: options.effort)
+        let converter = StickerConverter(codec: codec, effort: options.effort, vectorBox: options.vectorBox)
         let decoded = try converter.decodeSource(bytes, name: path)
         let source = decoded.facts.format
         let animated = decoded.isAnimated

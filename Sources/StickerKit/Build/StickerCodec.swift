@@ -19,10 +19,18 @@ public protocol StickerCodec: Sendable {
     var identifier: String { get }
     /// Decodes any supported file into the common model.
     func decode(_ bytes: [UInt8]) throws -> DecodedImage
+    /// Decodes with options (vector formats render to fit `options.fitBox`); by default the same
+    /// as `decode(_:)`, so codecs without vector formats need not implement it.
+    func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage
     /// Encodes one image as a lossless still PNG.
     func encodeStill(_ image: PixelBuffer, effort: DeflateEffort) throws -> [UInt8]
     /// Encodes frames as a lossless APNG; `loopCount` 0 = forever.
     func encodeAnimation(_ frames: [AnimationFrame], loopCount: Int, effort: DeflateEffort) throws -> EncodedAnimation
+}
+
+extension StickerCodec {
+    /// Ignores the options: `decode(_:)`.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage { try decode(bytes) }
 }
 
 /// The real codec: `ImageDecoder` and `PNGEncoder`.
@@ -38,6 +46,11 @@ public struct DefaultStickerCodec: StickerCodec {
     /// Decodes with `ImageDecoder`.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
         try ImageDecoder(limits: limits).decode(bytes)
+    }
+
+    /// Decodes with `ImageDecoder`, passing the options on.
+    public func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
+        try ImageDecoder(limits: limits).decode(bytes, options: options)
     }
 
     /// Encodes with `PNGEncoder.encode(_:)`.

@@ -1,0 +1,57 @@
+/* The floor for the Lottie decode benchmark: the plain rlottie loop StickerForge is compared with.
+ * For each file: read it, lottie_animation_from_data, then render every frame (0 ..< op - ip) at
+ * the canvas size, or at SIZE a side fitted like `--fit`, into one premultiplied ARGB32 buffer.
+ * No validation, no process, no un-premultiplying: that work is ours alone, so the floor is
+ * generous to C. Prints the seconds taken for all iterations and a checksum of the last frames.
+ * Usage: lottie_floor ITERATIONS BOX(0 = canvas) FILE.json... */
+#include <rlottie_capi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); return NULL; }
+    buf[n] = 0; fclose(f); return buf;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) { fprintf(stderr, "usage: lottie_floor ITERATIONS BOX FILE...\n"); return 2; }
+    int iterations = atoi(argv[1]), box = atoi(argv[2]);
+    unsigned long long checksum = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int it = 0; it < iterations; it++) {
+        for (int f = 3; f < argc; f++) {
+            char *json = slurp(argv[f]);
+            if (!json) { fprintf(stderr, "cannot read %s\n", argv[f]); return 1; }
+            char key[64]; snprintf(key, sizeof key, "%d-%d", it, f);   /* rlottie caches models by key */
+            Lottie_Animation *a = lottie_animation_from_data(json, key, "");
+            free(json);
+            if (!a) { fprintf(stderr, "rlottie refused %s\n", argv[f]); return 1; }
+            size_t w, h; lottie_animation_get_size(a, &w, &h);
+            if (box > 0) {
+                double s = (double)box / (double)(w > h ? w : h);
+                size_t sw = (size_t)(w * s + 0.5), sh = (size_t)(h * s + 0.5);
+                w = sw ? sw : 1; h = sh ? sh : 1;
+            }
+            size_t frames = lottie_animation_get_totalframe(a);
+            uint32_t *buf = malloc(w * h * 4);
+            for (size_t i = 0; i < frames; i++) {
+                memset(buf, 0, w * h * 4);
+                lottie_animation_render(a, i, buf, w, h, w * 4);
+                checksum += buf[(h / 2) * w + w / 2];
+            }
+            free(buf);
+            lottie_animation_destroy(a);
+        }
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("%.6f %llu\n", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9, checksum);
+    return 0;
+}
