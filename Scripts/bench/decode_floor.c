@@ -6,6 +6,9 @@
  * zlib) and decoded like a still, the same per-frame work our decoder hands to libpng. It does no
  * APNG or GIF compositing and no chunk validation: that work is ours alone, so the floor is
  * generous to C.
+ * WebP: WebPDecodeRGBA for stills; animations through libwebpdemux's WebPAnimDecoder in RGBA, every
+ * frame fetched (libwebp composites the canvas; the floor does not copy it out, which our decoder
+ * does for every frame, so here too the floor is generous to C).
  * Usage: decode_floor ITERATIONS FILE... */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,8 @@
 #include <jpeglib.h>
 #include <setjmp.h>
 #include <zlib.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
 
 static unsigned char *slurp(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
@@ -138,6 +143,30 @@ static long decode_jpeg(const unsigned char *d, size_t n) {
     long sum = px[0]; free(px); return sum;
 }
 
+static long decode_webp(const unsigned char *d, size_t n) {
+    WebPBitstreamFeatures features;
+    if (WebPGetFeatures(d, n, &features) != VP8_STATUS_OK) return -1;
+    if (!features.has_animation) {
+        int w, h;
+        uint8_t *px = WebPDecodeRGBA(d, n, &w, &h);
+        long sum = px ? px[0] : -1; WebPFree(px); return sum;
+    }
+    WebPData data = { d, n };
+    WebPAnimDecoderOptions options;
+    WebPAnimDecoderOptionsInit(&options);
+    options.color_mode = MODE_RGBA; options.use_threads = 0;
+    WebPAnimDecoder *dec = WebPAnimDecoderNew(&data, &options);
+    if (!dec) return -1;
+    long sum = 0;
+    while (WebPAnimDecoderHasMoreFrames(dec)) {
+        uint8_t *buf; int ts;
+        if (!WebPAnimDecoderGetNext(dec, &buf, &ts)) { sum = -1; break; }
+        sum += buf[0];
+    }
+    WebPAnimDecoderDelete(dec);
+    return sum;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: %s ITERATIONS FILE...\n", argv[0]); return 2; }
     int iters = atoi(argv[1]); int files = argc - 2;
@@ -151,7 +180,8 @@ int main(int argc, char **argv) {
             long r = data[i][0] == 0x89 ? (is_apng(data[i], len[i]) ? decode_apng(data[i], len[i])
                                                                     : decode_png(data[i], len[i]))
                    : data[i][0] == 'G' ? decode_gif(data[i], len[i])
-                   : data[i][0] == 0xFF ? decode_jpeg(data[i], len[i]) : -1;
+                   : data[i][0] == 0xFF ? decode_jpeg(data[i], len[i])
+                   : data[i][0] == 'R' ? decode_webp(data[i], len[i]) : -1;
             if (r < 0) failed++; else check += r;
         }
     clock_gettime(CLOCK_MONOTONIC, &t1);
