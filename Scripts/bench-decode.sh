@@ -10,7 +10,8 @@
 #             four 408x408 RGBA stills (Pillow), and the sample pack's stills, GIF and JPEG
 #   webp      the same 408x408 artwork as WebP (libwebp's floor: WebPDecodeRGBA, WebPAnimDecoder):
 #             webp-stills, two frames as lossy (cwebp -q 80) and lossless stills; webp-anims, the
-#             24 frames as a lossy and a lossless animation (img2webp, 83 ms a frame); dwebp's time
+#             24 frames as a lossy and a lossless animation (img2webp, 83 ms a frame), against the
+#             floor as is and (webp-anims-kept) a floor that keeps a copy of every canvas; dwebp's time
 #             for the stills (a process per file, start-up included) is printed for reference
 # Usage: Scripts/bench-decode.sh [ITERATIONS]   (default 20; best of 3 runs each)
 # Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone),
@@ -85,6 +86,7 @@ if [[ "$sets" == *" webp "* ]]; then
     img2webp -loop 0 -lossless "${args[@]}" -o "$work/anim-lossless.webp" >/dev/null 2>&1
     compare webp-stills "$iterations" "${webp_stills[@]}"
     compare webp-anims "$iterations" "$work/anim-lossy.webp" "$work/anim-lossless.webp"
+    KEEP_FRAMES=1 compare webp-anims-kept "$iterations" "$work/anim-lossy.webp" "$work/anim-lossless.webp"
     start=$(date +%s.%N)
     for _ in $(seq "$iterations"); do for f in "${webp_stills[@]}"; do dwebp -quiet "$f" -pam -o /dev/null; done; done
     echo "dwebp, a process per still (start-up included): $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.4f", b - a}') s wall for webp-stills"
