@@ -64,21 +64,6 @@ def dwebp_nofancy(path, work):
     return data[data.index(b"ENDHDR\n") + 7:]
 
 
-def compare(expected, actual, tolerance, mul255):
-    """(pixels differing, largest channel difference, pixels beyond the tolerance)."""
-    differing = beyond = largest = 0
-    for i in range(0, len(expected), 4):
-        e, g = expected[i:i + 4], actual[i:i + 4]
-        if e == g or (e[3] == 0 and g[3] == 0):
-            continue
-        differing += 1
-        largest = max(largest, max(abs(x - y) for x, y in zip(e, g)))
-        if abs(e[3] - g[3]) > tolerance or any(abs(mul255(x, e[3]) - mul255(y, g[3])) > tolerance
-                                               for x, y in zip(e[:3], g[:3])):
-            beyond += 1
-    return differing, largest, beyond
-
-
 def main():
     parser = argparse.ArgumentParser(description="Decode WebP files in headless Chromium and compare with ours.")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "stickerforge"))
@@ -123,7 +108,7 @@ def main():
                 if entry["format"] == "I420" and len(want) == 1:
                     pixels, tolerance = dwebp_nofancy(path, work), 2
                     notes.append("Chromium: I420 frame, point chroma upsampling; compared with dwebp -nofancy")
-                d, largest, beyond = compare(pixels, base64.b64decode(entry["copy"]), tolerance, vc.mul255)
+                d, largest, beyond = vc.compare(pixels, base64.b64decode(entry["copy"]), tolerance)
                 differing += d
                 worst = max(worst, largest)
                 if beyond:
