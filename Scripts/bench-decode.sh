@@ -8,8 +8,14 @@
 #   stickers  sticker-sized work: a generated 24-frame 408x408 soft-edged APNG written by our
 #             encoder (`assemble --effort fast`) and the same frames by ffmpeg (full frames, RGBA),
 #             four 408x408 RGBA stills (Pillow), and the sample pack's stills, GIF and JPEG
+#   webp      the same 408x408 artwork as WebP (libwebp's floor: WebPDecodeRGBA, WebPAnimDecoder):
+#             webp-stills, two frames as lossy (cwebp -q 80) and lossless stills; webp-anims, the
+#             24 frames as a lossy and a lossless animation (img2webp, 83 ms a frame), against the
+#             floor as is and (webp-anims-kept) a floor that keeps a copy of every canvas; dwebp's time
+#             for the stills (a process per file, start-up included) is printed for reference
 # Usage: Scripts/bench-decode.sh [ITERATIONS]   (default 20; best of 3 runs each)
-# Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone)
+# Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone),
+#   SETS="corpus stickers webp" (the sets to time; default all)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -20,7 +26,8 @@ if [[ -z "${SKIP_BUILD:-}" ]]; then
     swift build -c release --product stickerforge >/dev/null
 fi
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/decode_floor" Scripts/bench/decode_floor.c -lpng16 -lgif -ljpeg -lz
+cc -O2 -o "$work/decode_floor" Scripts/bench/decode_floor.c -lpng16 -lgif -ljpeg -lz -lwebpdemux -lwebp
+sets=" ${SETS:-corpus stickers webp} "
 
 corpus=()
 if [[ -d ../shared/corpus/pngsuite/png ]]; then
@@ -65,8 +72,25 @@ compare() {
 }
 
 printf '%-20s %6s %5s %9s %9s %7s %7s %7s %7s %6s\n' "set" "files" "iter" "C wall" "ours wall" "ratio" "C cpu" "ours cpu" "ratio" "load1"
-compare corpus "$iterations" "${corpus[@]}"
-compare stickers "$iterations" "${stickers[@]}"
+[[ "$sets" == *" corpus "* ]] && compare corpus "$iterations" "${corpus[@]}"
+[[ "$sets" == *" stickers "* ]] && compare stickers "$iterations" "${stickers[@]}"
+if [[ "$sets" == *" webp "* ]]; then
+    webp_stills=()
+    for k in 00 12; do
+        cwebp -quiet -q 80 "$work/anim/frame_$k.png" -o "$work/still-lossy-$k.webp"
+        cwebp -quiet -lossless "$work/anim/frame_$k.png" -o "$work/still-lossless-$k.webp"
+        webp_stills+=("$work/still-lossy-$k.webp" "$work/still-lossless-$k.webp")
+    done
+    args=(); for f in "$work"/anim/frame_*.png; do args+=(-d 83 "$f"); done
+    img2webp -loop 0 -lossy -q 80 "${args[@]}" -o "$work/anim-lossy.webp" >/dev/null 2>&1
+    img2webp -loop 0 -lossless "${args[@]}" -o "$work/anim-lossless.webp" >/dev/null 2>&1
+    compare webp-stills "$iterations" "${webp_stills[@]}"
+    compare webp-anims "$iterations" "$work/anim-lossy.webp" "$work/anim-lossless.webp"
+    KEEP_FRAMES=1 compare webp-anims-kept "$iterations" "$work/anim-lossy.webp" "$work/anim-lossless.webp"
+    start=$(date +%s.%N)
+    for _ in $(seq "$iterations"); do for f in "${webp_stills[@]}"; do dwebp -quiet "$f" -pam -o /dev/null; done; done
+    echo "dwebp, a process per still (start-up included): $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.4f", b - a}') s wall for webp-stills"
+fi
 if [[ -n "${PER_FILE:-}" ]]; then
     for f in "${stickers[@]}"; do compare "$(basename "$f")" "$iterations" "$f"; done
 fi

@@ -251,8 +251,9 @@ def mul255(c, a):
     return (p + (p >> 8)) >> 8
 
 
-def compare(expected, actual):
-    """(pixels differing, largest channel difference, pixels NOT explained by premultiplication)."""
+def compare(expected, actual, tolerance=0):
+    """(pixels differing, largest channel difference, pixels NOT explained by premultiplication,
+    give or take `tolerance` levels after premultiplying)."""
     differing = unexplained = largest = 0
     for i in range(0, len(expected), 4):
         e, g = expected[i:i + 4], actual[i:i + 4]
@@ -260,7 +261,8 @@ def compare(expected, actual):
             continue
         differing += 1
         largest = max(largest, max(abs(x - y) for x, y in zip(e, g)))
-        if e[3] != g[3] or any(mul255(x, e[3]) != mul255(y, g[3]) for x, y in zip(e[:3], g[:3])):
+        if abs(e[3] - g[3]) > tolerance or any(abs(mul255(x, e[3]) - mul255(y, g[3])) > tolerance
+                                               for x, y in zip(e[:3], g[:3])):
             unexplained += 1
     return differing, largest, unexplained
 

@@ -6,6 +6,11 @@
  * zlib) and decoded like a still, the same per-frame work our decoder hands to libpng. It does no
  * APNG or GIF compositing and no chunk validation: that work is ours alone, so the floor is
  * generous to C.
+ * WebP: WebPDecodeRGBA for stills; animations through libwebpdemux's WebPAnimDecoder in RGBA, every
+ * frame fetched (libwebp composites the canvas; the floor does not copy it out, which our decoder
+ * does for every frame, so here too the floor is generous to C). With KEEP_FRAMES=1 in the
+ * environment it keeps a malloc'd copy of every canvas until the file is done, the least work that
+ * gives the same output as ours (every frame a full canvas).
  * Usage: decode_floor ITERATIONS FILE... */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +21,8 @@
 #include <jpeglib.h>
 #include <setjmp.h>
 #include <zlib.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
 
 static unsigned char *slurp(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
@@ -138,6 +145,37 @@ static long decode_jpeg(const unsigned char *d, size_t n) {
     long sum = px[0]; free(px); return sum;
 }
 
+static long decode_webp(const unsigned char *d, size_t n) {
+    WebPBitstreamFeatures features;
+    if (WebPGetFeatures(d, n, &features) != VP8_STATUS_OK) return -1;
+    if (!features.has_animation) {
+        int w, h;
+        uint8_t *px = WebPDecodeRGBA(d, n, &w, &h);
+        long sum = px ? px[0] : -1; WebPFree(px); return sum;
+    }
+    WebPData data = { d, n };
+    WebPAnimDecoderOptions options;
+    WebPAnimDecoderOptionsInit(&options);
+    options.color_mode = MODE_RGBA; options.use_threads = 0;
+    WebPAnimDecoder *dec = WebPAnimDecoderNew(&data, &options);
+    if (!dec) return -1;
+    WebPAnimInfo info;
+    WebPAnimDecoderGetInfo(dec, &info);
+    size_t canvas = (size_t)info.canvas_width * info.canvas_height * 4;
+    int keep = getenv("KEEP_FRAMES") != NULL;
+    uint8_t **kept = keep ? calloc(info.frame_count, sizeof *kept) : NULL;
+    long sum = 0; unsigned count = 0;
+    while (WebPAnimDecoderHasMoreFrames(dec)) {
+        uint8_t *buf; int ts;
+        if (!WebPAnimDecoderGetNext(dec, &buf, &ts)) { sum = -1; break; }
+        if (keep && count < info.frame_count) { kept[count] = malloc(canvas); memcpy(kept[count], buf, canvas); }
+        sum += buf[0]; count++;
+    }
+    if (keep) { for (unsigned i = 0; i < info.frame_count; i++) free(kept[i]); free(kept); }
+    WebPAnimDecoderDelete(dec);
+    return sum;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: %s ITERATIONS FILE...\n", argv[0]); return 2; }
     int iters = atoi(argv[1]); int files = argc - 2;
@@ -151,7 +189,8 @@ int main(int argc, char **argv) {
             long r = data[i][0] == 0x89 ? (is_apng(data[i], len[i]) ? decode_apng(data[i], len[i])
                                                                     : decode_png(data[i], len[i]))
                    : data[i][0] == 'G' ? decode_gif(data[i], len[i])
-                   : data[i][0] == 0xFF ? decode_jpeg(data[i], len[i]) : -1;
+                   : data[i][0] == 0xFF ? decode_jpeg(data[i], len[i])
+                   : data[i][0] == 'R' ? decode_webp(data[i], len[i]) : -1;
             if (r < 0) failed++; else check += r;
         }
     clock_gettime(CLOCK_MONOTONIC, &t1);

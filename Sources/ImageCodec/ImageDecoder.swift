@@ -1,4 +1,7 @@
 /// The public decode entry point: sniffs the format and hands the bytes to its decoder.
+///
+/// A new decoder plugs in here with one `case`, and with its format in `ImageFormat.isDecodable`;
+/// everything above (check, convert, build, frames, inspect, the report card) then takes it.
 public struct ImageDecoder: Sendable {
     /// The limits every decode respects.
     public var limits: DecodeLimits

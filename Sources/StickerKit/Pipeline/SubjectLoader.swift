@@ -18,7 +18,8 @@ public struct SubjectLoader: Sendable {
 
     /// The subject of `source`, whose paths are relative to `root`. Missing files are skipped
     /// (the catalog reader reports them); files over `limits.maxFileBytes` are not read and are
-    /// recorded as limit failures; only PNG, APNG, GIF and JPEG bytes are decoded.
+    /// recorded as limit failures; only formats `ImageFormat.isDecodable` names are decoded (the
+    /// sticker formats and foreign ones such as WebP, whose pixels the checks judge too).
     public func load(_ source: StickerSource, root: String) -> StickerSubject {
         var files: [LoadedFile] = []
         var decoded: [String: DecodedImage] = [:]

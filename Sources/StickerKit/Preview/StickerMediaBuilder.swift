@@ -33,9 +33,10 @@ public struct StickerMediaBuilder: Sendable {
             return image
         }
         var media: StickerMedia
-        // The bytes decide: a build hands over the APNG it made of a sequence or of a foreign file
-        // (WebP...); a foreign file itself is not shown as is (the card shows what would ship).
-        if let bytes = fileBytes, let mime = summary.isSequence ? "image/png" : Self.mimeType(FormatSniffer.sniff(bytes)) {
+        // A foreign file (WebP...) is not shown as is (the card shows what would ship): its frames
+        // are encoded below, unless the bytes given are the APNG a build already made of it.
+        if let bytes = fileBytes, let mime = summary.isSequence ? "image/png"
+            : Self.mimeType(facts.format.isConvertibleForeign ? FormatSniffer.sniff(bytes) : facts.format) {
             media = StickerMedia(data: bytes, mimeType: mime, width: facts.width, height: facts.height)
         } else {
             guard let image = image(), image.width > 0, image.height > 0 else { return nil }
