@@ -45,9 +45,15 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @OptionGroup var xcode: XcodeProjectOptions
+
     func run() async throws {
         let console = Console.standard()
-        let (stickerPack, configuration) = try pack.load(console: console)
+        var (stickerPack, configuration) = try pack.load(console: console)
+        let project = try xcode.settings(for: stickerPack, console: console)
+        // The build draws every icon slot from --icon, so the icon check must not report them empty.
+        if let icon { stickerPack.config.icon = icon }
+        configuration.appStoreUpload = project != nil
         if let problem = fitFlags.problem(fitEnabled: fitFlags.fit || stickerPack.config.fit) {
             console.err("error: \(problem)")
             throw ExitStatus.unusable
@@ -58,10 +64,11 @@ struct BuildCommand: AsyncParsableCommand {
         let fit = fitFlags.target(maxBytes: configuration.maxBytes,
                                   gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
                                   config: stickerPack.config)
-        let options = PackBuildOptions(
+        var options = PackBuildOptions(
             outputDirectory: output, effort: effort,
             keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
             maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit)
+        options.xcodeProject = project
         let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
         let plan: BuildPlan
         do {
@@ -101,6 +108,11 @@ struct BuildCommand: AsyncParsableCommand {
             console.err("built \(plan.builtCount) sticker\(plan.builtCount == 1 ? "" : "s")"
                         + (plan.reusedCount > 0 ? ", reused \(plan.reusedCount) unchanged" : "")
                         + " into \(FileIO.join(output, "Stickers.xcstickers")); manifest.json, report.json and report.html beside it")
+            if let project {
+                let layout = XcodeProjectLayout(settings: project)
+                console.err("wrote the Xcode project \(FileIO.join(output, layout.project)) (scheme \"\(project.appName)\", "
+                            + "bundle id \(project.bundleID)); open it in Xcode, or see docs/xcode.md for xcodebuild")
+            }
         }
         let written = writer.write(reports)
         if report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }

@@ -10,10 +10,12 @@ indirect enum PBXValue: Equatable, Sendable {
     case dictionary([String: PBXValue])
 }
 
-/// Strings as Xcode writes them in a pbxproj: bare when every character is in `[A-Za-z0-9_$/:.-]`
-/// (and the text cannot start a comment), otherwise quoted with `"` and `\` escaped.
+/// Strings as Xcode writes them in a pbxproj: bare when every character is in `[A-Za-z0-9_$/:.]`
+/// (and the text cannot start a comment), otherwise quoted with `"` and `\` escaped. The old-style
+/// format would read a bare `-` too, but Xcode quotes it (`"wrapper.app-extension"`,
+/// `"dwarf-with-dsym"` in every Xcode-made project read), so this does as Xcode does.
 enum OpenStepText {
-    private static let bare = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$/:.-".unicodeScalars)
+    private static let bare = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$/:.".unicodeScalars)
 
     /// `s` ready to write: bare or quoted.
     static func quoted(_ s: String) -> String {

@@ -41,7 +41,7 @@ public enum XcodeSettingRules {
         if parts.contains(where: \.isEmpty) { return "has an empty part (a leading, trailing or doubled '.'); \(example)" }
         if parts.count < 2 { return "has one part; App Store bundle ids are reverse-DNS, \(example)" }
         if id.hasSuffix("." + XcodeProjectSettings.extensionSuffix) {
-            return "ends in .\(XcodeProjectSettings.extensionSuffix), which is added for the extension; give the app's id"
+            return "ends in .\(XcodeProjectSettings.extensionSuffix), which is added for the extension; give the app's id, \(example)"
         }
         return nil
     }
