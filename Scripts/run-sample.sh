@@ -39,7 +39,8 @@ esac
 # A pack without an `app:` bundle id (another folder given on the command line) gets an example one.
 xcode_flags=(--xcode-project)
 if ! grep -qE '^[[:space:]]+bundle_id:' "$pack/stickerforge.yml" 2>/dev/null; then
-    id="$(basename "$pack" | tr -cd 'A-Za-z0-9-' | tr 'A-Z' 'a-z')"
+    id="$(basename "$pack")"
+    id="$(printf '%s' "${id%.*}" | tr -cd 'A-Za-z0-9-' | tr 'A-Z' 'a-z')"
     xcode_flags+=(--bundle-id "com.example.${id:-stickerpack}")
 fi
 sf_say "stickerforge build $pack --output $output ${xcode_flags[*]}"
@@ -49,6 +50,16 @@ if [ "$status" -ne 0 ] && { [ "$status" -ne 1 ] || [ ! -d "$output" ]; }; then
     sf_die "stickerforge build failed with exit status $status"
 fi
 [ "$status" -eq 1 ] && sf_say "build finished with error findings (expected for the deliberate problems)"
+
+# The project read by an independent parser and compared with Xcode-made sticker-pack projects
+# (docs/xcode.md), when openstep-parser is installed (pip install openstep-parser).
+if python3 -c 'import openstep_parser' 2>/dev/null; then
+    sf_say "Scripts/verify-xcode-project.py $output"
+    python3 "$SF_ROOT/Scripts/verify-xcode-project.py" "$output" | tail -n 1 \
+        || sf_die "the Xcode project differs from what Xcode makes (run the script for every difference)"
+else
+    sf_say "skipping Scripts/verify-xcode-project.py (pip install openstep-parser to check the project)"
+fi
 
 # Name what was written without assuming the exact layout: catalogs, manifests, reports.
 echo
