@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import TestSupport
 import XCTest
 
@@ -6,10 +7,11 @@ import XCTest
 /// flags over the configuration, a missing bundle id and invalid names refused before anything is
 /// written, missing App Store icons failing the build, and rebuilds that leave the project alone.
 final class XcodeProjectEndToEndTests: CLIEndToEndTestCase {
-    /// A one-sticker plain folder, `Mini/heart.png`, optionally with a stickerforge.yml.
+    /// A one-sticker plain folder, `Mini/heart.png` (a 300 px square with a transparent margin, quick
+    /// to encode), optionally with a stickerforge.yml.
     private func mini(config: String? = nil) throws {
         try temp.makeFolder("Mini")
-        try FileManager.default.copyItem(atPath: CLIPaths.sample("StarterPack/heart.png"), toPath: temp.path("Mini/heart.png"))
+        try temp.write(try Self.square(RGBA(220, 40, 60)), to: "Mini/heart.png")
         if let config { try temp.write(Array(config.utf8), to: "Mini/stickerforge.yml") }
     }
 
@@ -73,6 +75,29 @@ final class XcodeProjectEndToEndTests: CLIEndToEndTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path("OUT/Mini.xcodeproj/project.pbxproj")), "written and reported")
     }
 
+    /// A 300x300 PNG: transparent, with a square of `colour` in the middle.
+    private static func square(_ colour: RGBA) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: 300 * 300 * 4)
+        for y in 40..<260 {
+            for x in 40..<260 {
+                let i = (y * 300 + x) * 4
+                (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (colour.r, colour.g, colour.b, colour.a)
+            }
+        }
+        return try PNGEncoder().encode(PixelBuffer(width: 300, height: 300, pixels: pixels))
+    }
+
+    func testAnIconFlagDrawsEverySlotSoNoIconFindingBlocksTheUpload() throws {
+        try mini()
+        try temp.write(try PNGEncoder().encode(PixelBuffer(width: 8, height: 8, fill: RGBA(200, 30, 30))), to: "icon.png")
+        let result = try run(["build", "Mini", "--output", "OUT", "--effort", "fast", "-q", "--xcode-project",
+                              "--bundle-id", "com.example.mini", "--icon", "icon.png"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertFalse(result.stdout.contains("icon_slot_missing"), result.stdout)
+        let icons = try FileManager.default.contentsOfDirectory(atPath: temp.path("OUT/Stickers.xcstickers/iMessage App Icon.stickersiconset"))
+        XCTAssertEqual(icons.filter { $0.hasSuffix(".png") }.count, 13)
+    }
+
     func testRebuildsLeaveTheProjectAloneAndTwoBuildsAreIdentical() throws {
         try mini()
         let args = ["--effort", "fast", "-q", "--xcode-project", "--bundle-id", "com.example.mini"]
@@ -92,8 +117,7 @@ final class XcodeProjectEndToEndTests: CLIEndToEndTestCase {
         let before = try project.map(stamp)
         let sticker = "Stickers.xcstickers/Mini.stickerpack/heart.sticker/heart.png"
         let stickerBefore = try stamp(sticker)
-        try FileManager.default.removeItem(atPath: temp.path("Mini/heart.png"))
-        try FileManager.default.copyItem(atPath: CLIPaths.sample("StarterPack/sun.png"), toPath: temp.path("Mini/heart.png"))
+        try temp.write(try Self.square(RGBA(30, 90, 200)), to: "Mini/heart.png")
         XCTAssertEqual(try run(["build", "Mini", "--output", "OUT"] + args).status, 1)
         XCTAssertEqual(try project.map(stamp), before, "the project files keep their inode and modification time")
         XCTAssertNotEqual(try stamp(sticker), stickerBefore, "the changed sticker is rewritten")
