@@ -64,15 +64,17 @@ struct BuildCommand: AsyncParsableCommand {
         let fit = fitFlags.target(maxBytes: configuration.maxBytes,
                                   gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
                                   config: stickerPack.config)
-        var options = PackBuildOptions(
+        let options = PackBuildOptions(
             outputDirectory: output, effort: effort,
             keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
             maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit)
-        options.xcodeProject = project
         let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
+
+        var buildOptions = options
+        buildOptions.xcodeProject = project
         let plan: BuildPlan
         do {
-            plan = try await PackBuilder(options: options).prepare(stickerPack) {
+            plan = try await PackBuilder(options: buildOptions).prepare(stickerPack) {
                 progress.update(completed: $0.completed, total: $0.total, current: $0.item)
             }
         } catch {
@@ -92,7 +94,7 @@ struct BuildCommand: AsyncParsableCommand {
             if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
         }
         do {
-            try PackBuilder(options: options).write(plan, extraFiles: [
+            try PackBuilder(options: buildOptions).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
                 "report.html": Array(writer.renderHTML(media: writer.media(prebuilt: animations)).utf8),
             ], to: output)
