@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The main job: builds StickerForge (release) and turns the sample pack into an Xcode sticker
-# catalog with a manifest and reports. Installs missing system packages first.
+# catalog with a manifest and reports, inside a Sticker Pack App Xcode project (--xcode-project; the
+# bundle id comes from the pack's stickerforge.yml `app:` section, else com.example.<folder name>).
+# Installs missing system packages first.
 #   Scripts/run-sample.sh [PACK_FOLDER [OUTPUT_FOLDER]]   defaults: Samples/StarterPack out/StarterPack
 set -euo pipefail
 
@@ -34,13 +36,30 @@ case "$status" in
     *) sf_die "stickerforge check failed with exit status $status" ;;
 esac
 
-sf_say "stickerforge build $pack --output $output"
+# A pack without an `app:` bundle id (another folder given on the command line) gets an example one.
+xcode_flags=(--xcode-project)
+if ! grep -qE '^[[:space:]]+bundle_id:' "$pack/stickerforge.yml" 2>/dev/null; then
+    id="$(basename "$pack")"
+    id="$(printf '%s' "${id%.*}" | tr -cd 'A-Za-z0-9-' | tr 'A-Z' 'a-z')"
+    xcode_flags+=(--bundle-id "com.example.${id:-stickerpack}")
+fi
+sf_say "stickerforge build $pack --output $output ${xcode_flags[*]}"
 status=0
-"$bin" build "$pack" --output "$output" || status=$?
+"$bin" build "$pack" --output "$output" "${xcode_flags[@]}" || status=$?
 if [ "$status" -ne 0 ] && { [ "$status" -ne 1 ] || [ ! -d "$output" ]; }; then
     sf_die "stickerforge build failed with exit status $status"
 fi
 [ "$status" -eq 1 ] && sf_say "build finished with error findings (expected for the deliberate problems)"
+
+# The project read by an independent parser and compared with Xcode-made sticker-pack projects
+# (docs/xcode.md), when openstep-parser is installed (pip install openstep-parser).
+if python3 -c 'import openstep_parser' 2>/dev/null; then
+    sf_say "Scripts/verify-xcode-project.py $output"
+    python3 "$SF_ROOT/Scripts/verify-xcode-project.py" "$output" | tail -n 1 \
+        || sf_die "the Xcode project differs from what Xcode makes (run the script for every difference)"
+else
+    sf_say "skipping Scripts/verify-xcode-project.py (pip install openstep-parser to check the project)"
+fi
 
 # Name what was written without assuming the exact layout: catalogs, manifests, reports.
 echo
@@ -49,6 +68,13 @@ found=0
 while IFS= read -r path; do
     echo "  Xcode catalog: $path"; found=1
 done < <(find "$output" -maxdepth 2 -type d -name '*.xcstickers' | sort)
+while IFS= read -r path; do
+    echo "  Xcode project: $path"; found=1
+    find "$path" -type f | sort | sed 's/^/                 /'
+done < <(find "$output" -maxdepth 1 -type d -name '*.xcodeproj' | sort)
+while IFS= read -r path; do
+    echo "  Info.plist:    $path"
+done < <(find "$output" -mindepth 2 -maxdepth 2 -type f -name 'Info.plist' | sort)
 while IFS= read -r path; do
     echo "  Manifest:      $path"; found=1
 done < <(find "$output" -maxdepth 2 -type f -iname '*manifest*' | sort)

@@ -127,7 +127,7 @@ final class BuildEndToEndTests: CLIEndToEndTestCase {
         try FileManager.default.copyItem(atPath: f.path("StarterPack"), toPath: temp.path("StarterPack"))
         let first = try tree(f.path("OUT"))
 
-        let again = try run(["build", "StarterPack", "--output", "OUT", "--effort", "fast"])
+        let again = try run(["build", "StarterPack", "--output", "OUT", "--effort", "fast", "--xcode-project"])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.contains("built 0 stickers, reused 7 unchanged into OUT/Stickers.xcstickers"), again.stderr)
         let second = try tree(copy)

@@ -45,9 +45,15 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @OptionGroup var xcode: XcodeProjectOptions
+
     func run() async throws {
         let console = Console.standard()
-        let (stickerPack, configuration) = try pack.load(console: console)
+        var (stickerPack, configuration) = try pack.load(console: console)
+        let project = try xcode.settings(for: stickerPack, console: console)
+        // The build draws every icon slot from --icon, so the icon check must not report them empty.
+        if let icon { stickerPack.config.icon = icon }
+        configuration.appStoreUpload = project != nil
         if let problem = fitFlags.problem(fitEnabled: fitFlags.fit || stickerPack.config.fit) {
             console.err("error: \(problem)")
             throw ExitStatus.unusable
@@ -64,9 +70,12 @@ struct BuildCommand: AsyncParsableCommand {
             maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit,
             vectorBox: (configuration.gridSizeOverride ?? stickerPack.gridSize).maxPixels)
         let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
+
+        var buildOptions = options
+        buildOptions.xcodeProject = project
         let plan: BuildPlan
         do {
-            plan = try await PackBuilder(options: options).prepare(stickerPack) {
+            plan = try await PackBuilder(options: buildOptions).prepare(stickerPack) {
                 progress.update(completed: $0.completed, total: $0.total, current: $0.item)
             }
         } catch {
@@ -89,7 +98,7 @@ struct BuildCommand: AsyncParsableCommand {
             if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
         }
         do {
-            try PackBuilder(options: options).write(plan, extraFiles: [
+            try PackBuilder(options: buildOptions).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
                 "report.html": Array(writer.renderHTML(media: writer.media(prebuilt: animations)).utf8),
             ], to: output)
@@ -105,6 +114,11 @@ struct BuildCommand: AsyncParsableCommand {
             console.err("built \(plan.builtCount) sticker\(plan.builtCount == 1 ? "" : "s")"
                         + (plan.reusedCount > 0 ? ", reused \(plan.reusedCount) unchanged" : "")
                         + " into \(FileIO.join(output, "Stickers.xcstickers")); manifest.json, report.json and report.html beside it")
+            if let project {
+                let layout = XcodeProjectLayout(settings: project)
+                console.err("wrote the Xcode project \(FileIO.join(output, layout.project)) (scheme \"\(project.appName)\", "
+                            + "bundle id \(project.bundleID)); open it in Xcode, or see docs/xcode.md for xcodebuild")
+            }
         }
         let written = writer.write(reports)
         if report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }

@@ -18,6 +18,9 @@ public struct PackBuildOptions: Equatable, Sendable {
     public var convertGIFAndJPEG: Bool
     /// Stickers encoded at once.
     public var maxConcurrency: Int
+    /// When set, the build also writes the Sticker Pack App project around the catalog
+    /// (`build --xcode-project`, docs/xcode.md).
+    public var xcodeProject: XcodeProjectSettings?
     /// When set, every sticker the build encodes is fitted under the limit (docs/fit.md); stickers
     /// that cannot be fitted are written losslessly and reported as `file_too_large` with the
     /// fitter's figures. Kept `.stickersequence` folders are not encoded by us, so never fitted.

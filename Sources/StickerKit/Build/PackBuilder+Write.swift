@@ -3,6 +3,8 @@ import Foundation
 extension PackBuilder {
     /// Writes the plan (plus `extraFiles`, e.g. `report.json`) as the build folder `outputDir`.
     ///
+    /// A file whose bytes equal the previous build's is hard-linked from it instead of written, so
+    /// it keeps its inode and modification time: Xcode and other tools see only what changed.
     /// Everything goes into a fresh temporary folder beside the output first; only when every file
     /// is written is the old folder renamed aside, the new one renamed in, and the old one deleted.
     /// A failure at any point leaves the previous build untouched. An existing folder is replaced
@@ -31,8 +33,11 @@ extension PackBuilder {
             for path in all.keys.sorted() {
                 let target = FileIO.join(temp, path)
                 try createFolder(URL(fileURLWithPath: target).deletingLastPathComponent().path)
-                do { try Data(all[path] ?? []).write(to: URL(fileURLWithPath: target)) } catch {
-                    throw BuildError.io(path: target, reason: "cannot write (\(FileIO.reasonText(error)))")
+                let bytes = all[path] ?? []
+                if !(existing.isDirectory && Self.linkIfUnchanged(FileIO.join(output.path, path), bytes: bytes, to: target)) {
+                    do { try Data(bytes).write(to: URL(fileURLWithPath: target)) } catch {
+                        throw BuildError.io(path: target, reason: "cannot write (\(FileIO.reasonText(error)))")
+                    }
                 }
                 try afterFileWritten?(path)
             }

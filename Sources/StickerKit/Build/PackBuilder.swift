@@ -83,6 +83,7 @@ public struct PackBuilder: Sendable {
         files[packFolder + "/Contents.json"] = XcodeJSONWriter.bytes(XcodeContents.pack(gridSize: pack.gridSize, stickerFolders: folders))
         files[PackLayout.manifest] = try Self.encodeManifest(manifest)
         files[BuildRecord.fileName] = try record.encoded()
+        if let project = options.xcodeProject { files.merge(XcodeProjectFiles.files(for: project)) { built, _ in built } }
         return BuildPlan(files: files, manifest: manifest, findings: findings, reusedCount: reused,
                          builtCount: entries.count - reused, iconsReused: icons.unit.reused)
     }

@@ -11,15 +11,15 @@ struct ConfigParser {
     }
 
     static let topKeys = ["name", "grid_size", "order", "labels", "sequences", "fps", "loops", "max_bytes",
-                          "rules", "thresholds", "icon", "fit", "lossy", "min_quality", "dither", "effort"]
+                          "rules", "thresholds", "icon", "fit", "lossy", "min_quality", "dither", "effort", "app"]
     static let sequenceKeys = ["fps", "delays", "duration", "loops"]
     /// Xcode's names for what the configuration calls otherwise, so a key copied from Contents.json
     /// still gets a useful suggestion.
     static let xcodeNames = ["repetitions": "loops", "duration-type": "duration", "grid-size": "grid_size"]
 
     let file: String
-    private(set) var issues: [Issue] = []
-    private(set) var config = PackConfig()
+    var issues: [Issue] = []
+    var config = PackConfig()
 
     init(file: String) {
         self.file = file
@@ -61,6 +61,7 @@ struct ConfigParser {
         case "min_quality": config.minQuality = fraction(value, key)
         case "dither": config.dither = choice(value, key, FitDithering.allCases)
         case "effort": config.effort = choice(value, key, PackConfig.Effort.allCases) ?? config.effort
+        case "app": parseApp(value)
         default: unknown(keyNode, key, among: Self.topKeys, path: "")
         }
     }
@@ -130,7 +131,7 @@ struct ConfigParser {
                                                  key: key, reason: reason), sticker: sticker))
     }
 
-    private mutating func unknown(_ keyNode: Node, _ key: String, among known: [String], path: String,
+    mutating func unknown(_ keyNode: Node, _ key: String, among known: [String], path: String,
                                   sticker: String? = nil) {
         let prefix = path.isEmpty ? "" : path + "."
         let alias = KeySuggestion.nearest(to: key, among: Array(Self.xcodeNames.keys)).flatMap { Self.xcodeNames[$0] }

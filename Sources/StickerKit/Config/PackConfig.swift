@@ -51,6 +51,8 @@ public struct PackConfig: Equatable, Sendable {
     public var dither: FitDithering?
     /// Encoder effort.
     public var effort: Effort = .default
+    /// The `app:` section: settings of the Xcode project `build --xcode-project` writes.
+    public var app = AppConfig()
 
     /// Defaults: no overrides, 15 fps, loop forever, lossless, default effort.
     public init() {}

@@ -36,6 +36,9 @@ public struct CheckConfiguration: Equatable, Sendable {
     public var decodeLimits = DecodeLimits.default
     /// Treat warnings as failures for the exit code.
     public var strict = false
+    /// The output is an app for App Store upload (`build --xcode-project`): rules whose findings App
+    /// Store Connect rejects raise those findings to errors (`severity(for:atLeast:)`).
+    public var appStoreUpload = false
 
     /// Defaults.
     public init() {}
@@ -43,5 +46,14 @@ public struct CheckConfiguration: Equatable, Sendable {
     /// The severity in force for a rule.
     public func severity(for rule: RuleDescription) -> Severity {
         severities[rule.id] ?? rule.defaultSeverity
+    }
+
+    /// The severity in force for a finding that deserves at least `floor` in this run (an App Store
+    /// blocker under `appStoreUpload`): a severity the user set for the rule still wins, `off` included;
+    /// otherwise the rule's default, raised to `floor`.
+    public func severity(for rule: RuleDescription, atLeast floor: Severity?) -> Severity {
+        if let configured = severities[rule.id] { return configured }
+        guard let floor else { return rule.defaultSeverity }
+        return max(rule.defaultSeverity, floor)
     }
 }

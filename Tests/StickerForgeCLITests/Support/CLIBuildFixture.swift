@@ -21,7 +21,8 @@ struct CLIBuildFixture {
         try? FileManager.default.removeItem(atPath: root)   // a stale folder of an earlier process with the same id
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: CLIPaths.sample("StarterPack"), toPath: root + "/StarterPack")
-        let result = try runner.run(["build", "StarterPack", "--output", "OUT", "--effort", "fast"], in: root)
+        // As the README's main job (Scripts/run-sample.sh) builds it: with the Sticker Pack App project.
+        let result = try runner.run(["build", "StarterPack", "--output", "OUT", "--effort", "fast", "--xcode-project"], in: root)
         return CLIBuildFixture(runner: runner, root: root, result: result)
     }
 

@@ -1,5 +1,7 @@
 /// The Messages app icon set needs all its slots; an upload with an empty marketing slot has been
-/// rejected (sticker-rules.md, icon).
+/// rejected (sticker-rules.md, icon). Under `build --xcode-project` (`appStoreUpload`) a missing App
+/// Store slot (1024x1024, 1024x768) is an error, because App Store Connect rejects that upload
+/// ("Invalid iMessage App"); the other slots stay at the rule's severity.
 public struct IconSlotMissingCheck: PackCheck {
     /// A check.
     public init() {}
@@ -12,17 +14,23 @@ public struct IconSlotMissingCheck: PackCheck {
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
         // An icon source in stickerforge.yml means `build` draws all slots from it.
         if pack.pack.config.icon != nil { return [] }
+        let upload = context.configuration.appStoreUpload
+        let storeHint = " App Store Connect rejects an upload without the App Store icons (\"Invalid iMessage App\")."
         guard let set = pack.pack.iconSet else {
             return [context.finding(
                 Self.description, sticker: nil, file: nil,
                 message: "no Messages app icon set (iMessage App Icon.stickersiconset)",
-                hint: "Add an icon set with all \(IconSlot.all.count) slots; App Store uploads need at least the marketing icons.")]
+                hint: "Add an icon set with all \(IconSlot.all.count) slots, or give an icon source image (--icon or icon: "
+                    + "in stickerforge.yml); App Store uploads need at least the marketing icons." + (upload ? storeHint : ""),
+                atLeast: upload ? .error : nil)]
                 .compactMap { $0 }
         }
         return IconSlot.all.filter { set.filled[$0] == nil }.compactMap { slot in
-            context.finding(Self.description, sticker: nil, file: set.folder,
-                            message: "no icon for \(slot.label)",
-                            hint: "Add a \(slot.pixelWidth)x\(slot.pixelHeight) px PNG to this slot.")
+            let blocksUpload = upload && slot.isAppStoreIcon
+            return context.finding(Self.description, sticker: nil, file: set.folder,
+                                   message: "no icon for \(slot.label)",
+                                   hint: "Add a \(slot.pixelWidth)x\(slot.pixelHeight) px PNG to this slot." + (blocksUpload ? storeHint : ""),
+                                   atLeast: blocksUpload ? .error : nil)
         }
     }
 
@@ -54,4 +62,8 @@ extension IconSlot {
         let idiom = platform.map { "\(self.idiom) (\($0))" } ?? self.idiom
         return "\(idiom) \(size) pt @\(scale) (\(pixelWidth)x\(pixelHeight) px)"
     }
+
+    /// The App Store slots (1024x1024 ios-marketing, 1024x768 Messages ios-marketing) that uploads
+    /// are rejected without.
+    public var isAppStoreIcon: Bool { idiom == "ios-marketing" }
 }

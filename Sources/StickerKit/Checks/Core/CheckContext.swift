@@ -15,10 +15,11 @@ public struct CheckContext: Sendable {
     /// The thresholds in force.
     public var thresholds: CheckThresholds { configuration.thresholds }
 
-    /// A finding for `rule` at the configured severity, or nil when the rule is `off`.
+    /// A finding for `rule` at the configured severity, or nil when the rule is `off`. `atLeast`
+    /// raises the rule's default for this one finding (see `CheckConfiguration.severity(for:atLeast:)`).
     public func finding(_ rule: RuleDescription, sticker: String?, file: String?, frame: Int? = nil,
-                        message: String, hint: String) -> Finding? {
-        let severity = configuration.severity(for: rule)
+                        message: String, hint: String, atLeast floor: Severity? = nil) -> Finding? {
+        let severity = configuration.severity(for: rule, atLeast: floor)
         guard severity != .off else { return nil }
         return Finding(rule: rule.id, severity: severity, sticker: sticker, file: file, frame: frame,
                        message: message, hint: hint)
