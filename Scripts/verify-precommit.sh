@@ -7,9 +7,8 @@
 #   2. a file that breaks an error rule (poster.png, 640 x 640: dimensions_too_large) fails the hook,
 #   3. a frame of a pack whose stickerforge.yml sets the small grid (and makes exceeds_grid_size an
 #      error) fails as that pack's sticker: the pack's settings apply, not the defaults.
-# The first run builds the tool in pre-commit's cache (many minutes on a small machine); later
-# runs of the same commit reuse it. When /work/bin/sfbuild exists (the shared development
-# machine), pre-commit's `swift build` goes through it. Exit 0 when all three behave.
+# The first run builds the tool (many minutes on a small machine); later runs reuse the build
+# (see the shim below). Exit 0 when all three behave.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 sf_require_swift
@@ -19,18 +18,40 @@ pre-commit --version >&2
 work=$(mktemp -d "${TMPDIR:-/tmp}/sf-precommit.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-if [ -x /work/bin/sfbuild ]; then
-    # pre-commit runs `swift build ...`: send that through the machine's build lock.
-    mkdir -p "$work/shim"
-    real_path="$PATH"
-    cat > "$work/shim/swift" <<SHIM
+# `try-repo` makes a fresh store each run, so each of the three runs below would build the tool
+# from scratch. A `swift` shim first on PATH keeps one build per commit instead: pre-commit's
+# `swift build --package-path CLONE -c release --build-path ENV/.build` builds a copy of the clone
+# (only changed files are copied, so the others keep their times) in $SF_PRECOMMIT_CACHE and links
+# ENV/.build to it; pre-commit then runs the hook from ENV/.build/release as usual. On the shared
+# development machine the build goes through /work/bin/sfbuild, the machine's build lock.
+cache="${SF_PRECOMMIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stickerforge-precommit}"
+mkdir -p "$work/shim" "$cache"
+real_swift="$(command -v swift)"
+builder="$real_swift build"
+[ -x /work/bin/sfbuild ] && builder=/work/bin/sfbuild
+cat > "$work/shim/swift" <<SHIM
 #!/usr/bin/env bash
-if [ "\${1:-}" = build ]; then shift; PATH="$real_path" exec /work/bin/sfbuild "\$@"; fi
-PATH="$real_path" exec swift "\$@"
+set -euo pipefail
+[ "\${1:-}" = build ] || exec "$real_swift" "\$@"
+shift
+package="" buildpath="" rest=()
+while [ \$# -gt 0 ]; do
+    case "\$1" in
+        --package-path) package="\$2"; shift 2 ;;
+        --build-path) buildpath="\$2"; shift 2 ;;
+        *) rest+=("\$1"); shift ;;
+    esac
+done
+mkdir -p "$cache/src"
+# Copy only files whose bytes changed, so the others keep their times and are not rebuilt.
+(cd "\$package" && find . -type f -not -path './.git/*' -not -path './swift_env-default/*') | while IFS= read -r f; do
+    cmp -s "\$package/\$f" "$cache/src/\$f" || { mkdir -p "\$(dirname "$cache/src/\$f")"; cp "\$package/\$f" "$cache/src/\$f"; }
+done
+PATH="$(dirname "$real_swift"):\$PATH" $builder --package-path "$cache/src" --scratch-path "$cache/build" "\${rest[@]}"
+ln -sfn "$cache/build" "\$buildpath"
 SHIM
-    chmod +x "$work/shim/swift"
-    PATH="$work/shim:$PATH"
-fi
+chmod +x "$work/shim/swift"
+PATH="$work/shim:$PATH"
 
 repo="$work/repo"
 mkdir -p "$repo/Pack/wave"
