@@ -6,7 +6,8 @@
 # byte-identical, and so must the converted files. The machine is shared: figures are noisy.
 #
 # Usage: Scripts/bench-shard.sh [WORK_DIR]
-# Environment: SKIP_BUILD=1 (reuse .build/release/stickerforge), COUNT=1000, EFFORT=fast
+# Environment: SKIP_BUILD=1 (reuse .build/release/stickerforge), STICKERFORGE=BINARY (another release
+# build, with SKIP_BUILD=1), COUNT=1000, EFFORT=fast
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -14,7 +15,7 @@ sf_require_swift
 work="${1:-$(mktemp -d /tmp/stickerforge-benchshard.XXXXXX)}"
 count="${COUNT:-1000}"
 effort="${EFFORT:-fast}"
-sf="$SF_ROOT/.build/release/stickerforge"
+sf="${STICKERFORGE:-$SF_ROOT/.build/release/stickerforge}"
 [[ -x /usr/bin/time ]] || sf_die "/usr/bin/time is missing: apt-get install time"
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     sf_say "building stickerforge (release)"

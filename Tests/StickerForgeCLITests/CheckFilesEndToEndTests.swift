@@ -74,5 +74,13 @@ final class CheckFilesEndToEndTests: CLIEndToEndTestCase {
         try FileManager.default.removeItem(atPath: temp.path("loose/sun.png"))
         let gone = try run(["check", "loose", "--baseline", "baseline.json", "--format", "markdown", "-q"])
         XCTAssertTrue(gone.stdout.contains("missing\\_accessibility\\_label sun (loose/sun.png)"), gone.stdout)
+
+        // Shrinking: the old baseline is read first, then today's findings are recorded in its place.
+        let shrink = try run(["check", "loose", "--baseline", "baseline.json", "--write-baseline", "baseline.json", "-q"])
+        XCTAssertEqual(shrink.status, 0, shrink.stdout)
+        XCTAssertTrue(shrink.stdout.contains("Sticker: poster2 (poster2.png)"), "new against the old baseline")
+        let files = try XCTUnwrap(try jsonFile("baseline.json")["findings"] as? [[String: Any]]).compactMap { $0["file"] as? String }
+        XCTAssertTrue(files.contains("loose/poster2.png"), "\(files)")
+        XCTAssertFalse(files.contains("loose/sun.png"), "\(files)")
     }
 }

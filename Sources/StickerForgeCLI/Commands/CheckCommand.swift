@@ -47,8 +47,10 @@ struct CheckCommand: AsyncParsableCommand {
             console.err("nothing to check")
             return
         }
-        let wroteBaseline = try baseline.write(result.report, root: result.root, console: console)
+        // Read the old baseline before writing a new one: `--baseline F --write-baseline F` reports
+        // what is new against F, then records today's findings in F.
         let report = try baseline.apply(to: result.report, root: result.root, covered: result.covered, console: console)
+        let wroteBaseline = try baseline.write(result.report, root: result.root, console: console)
         let writer = ReportWriter(report: report, subjects: result.subjects, maxBytes: result.maxBytes,
                                   console: console, useColor: output.color ?? console.stdoutIsTerminal,
                                   catalogRoot: result.root)
