@@ -66,14 +66,21 @@ public enum ManifestMerger {
 
 /// Why shard manifests cannot be merged; every case names the manifests involved.
 public enum ManifestMergeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing to merge.
     case noManifests
+    /// A file that is not a batch manifest of a version this tool reads.
     case unreadable(path: String, reason: String)
+    /// Manifests of `convert` and `assemble` together.
     case mixedCommands(first: String, firstCommand: String, other: String, otherCommand: String)
-    /// `otherCount` nil: a manifest with no shard among shard manifests.
+    /// Shards of different splits; `otherCount` nil: a manifest with no shard among shard manifests.
     case mixedShardCounts(first: String, firstCount: Int, other: String, otherCount: Int?)
+    /// One shard's manifest given twice.
     case shardGivenTwice(index: Int, count: Int, first: String, second: String)
+    /// Shards of the split that were not given.
     case missingShards([Int], count: Int)
+    /// Two manifests wrote the same output file.
     case outputClaimedTwice(file: String, first: String, second: String)
+    /// Two manifests processed the same input (a conflicting entry).
     case inputClaimedTwice(input: String, first: String, second: String)
 
     /// Whether the manifests could not be read at all (exit 2) rather than conflict (exit 1).
