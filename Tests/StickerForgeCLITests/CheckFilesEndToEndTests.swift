@@ -41,6 +41,23 @@ final class CheckFilesEndToEndTests: CLIEndToEndTestCase {
                        [["loose/poster.png"], ["StarterPack/sun.png"]])
     }
 
+    func testContentsJSONAndStickerforgeYmlStandForTheirStickerOrPack() throws {
+        _ = try temp.copySample("Demo.xcstickers")
+        let pack = "Demo.xcstickers/Sticker Pack.stickerpack"
+        let sun = try run(["check", "\(pack)/Sun.sticker/Contents.json", "--format", "json", "-q"])
+        XCTAssertEqual(sun.status, 0, sun.stderr)
+        let report = try jsonObject(sun.stdout)
+        XCTAssertEqual((report["stickers"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Sun"])
+        XCTAssertEqual((report["pack"] as? [String: Any])?["path"] as? String, "Demo.xcstickers")
+        // The pack's Contents.json checks the whole pack: the icon set's empty slots are reported.
+        let whole = try run(["check", "\(pack)/Contents.json", "-q"])
+        XCTAssertTrue(whole.stdout.contains("icon_slot_missing"), whole.stdout)
+        XCTAssertFalse(sun.stdout.contains("icon_slot_missing"))
+        // A stickerforge.yml checks its folder's pack, here with the pack's own name.
+        let yml = try run(["check", "StarterPack/stickerforge.yml", "-q", "--format", "json", "--rule", "dimensions_too_large=off"])
+        XCTAssertEqual((try jsonObject(yml.stdout)["summary"] as? [String: Any])?["stickers"] as? Int, 7)
+    }
+
     func testPathsThatAreNotStickersAreUsageErrors() throws {
         try temp.write(Array("# hi".utf8), to: "README.md")
         let result = try run(["check", "README.md"])

@@ -47,6 +47,7 @@ struct CheckPlanRunner {
         for target in plan.targets {
             // One catalog given alone is read and shown exactly as typed.
             let alone = paths.count == 1 && plan.targets.count == 1 && target.scope == .wholePack
+                && FileIO.kind(of: paths[0]).isDirectory
             parts.append(try await check(target, catalog: alone ? paths[0] : target.catalog, console: console, quiet: quiet))
         }
         guard let first = parts.first else { return nil }
