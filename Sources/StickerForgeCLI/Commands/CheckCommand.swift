@@ -10,7 +10,8 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a sticker pack against Apple's rules and report every finding.",
-        discussion: "Rule ids, severities and thresholds: docs/rules.md. Report formats: docs/report-formats.md.")
+        discussion: "Rule ids, severities and thresholds: docs/rules.md. Report formats: docs/report-formats.md. "
+            + "Files as arguments, baselines and CI recipes: docs/ci.md.")
 
     @Argument(help: ArgumentHelp(
         "Catalogs (an .xcstickers catalog, a .stickerpack, an .xcassets holding one, or a plain folder of images) "
