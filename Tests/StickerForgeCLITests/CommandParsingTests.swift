@@ -18,7 +18,7 @@ final class CommandParsingTests: XCTestCase {
                                "--rule", " gif_hard_edges = OFF ", "--strict", "--format", "sarif",
                                "--report", "json:out/r.json", "--report", "html:C:/r.html", "-q", "--no-color"],
                               as: CheckCommand.self)
-        XCTAssertEqual(check.pack.catalog, "Pack.xcstickers")
+        XCTAssertEqual(check.paths, ["Pack.xcstickers"])
         XCTAssertEqual(check.pack.config, "other.yml")
         XCTAssertEqual(check.pack.gridSize, .large)
         XCTAssertEqual(check.pack.maxBytes, 1000)

@@ -34,6 +34,8 @@ struct AssembleCommand: AsyncParsableCommand {
 
     @OptionGroup var fitLimits: FitLimitFlags
 
+    @OptionGroup var sharding: ShardOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
@@ -50,6 +52,9 @@ struct AssembleCommand: AsyncParsableCommand {
                 }
                 seen[name] = folder
             }
+        }
+        if outputDir == nil && (sharding.shard != nil || sharding.manifest != nil) {
+            throw ValidationError("--shard and --manifest go with --output-dir")
         }
         _ = try fitLimits.target(fitFlags, effort: effort)
     }
@@ -83,7 +88,10 @@ struct AssembleCommand: AsyncParsableCommand {
         }
         let progress = ProgressDisplay(label: "assembling", console: console, quiet: outputOptions.quiet)
         let timing = self.timing.timing, loops = self.timing.loops
-        let folders = frames.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        let all = frames.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        let inputs = BatchInputs(all, workingDirectory: FileManager.default.currentDirectoryPath)
+        let chosen = sharding.selection(inputs)
+        let folders = chosen.map { all[$0] }
         let results = await BatchRunner().run(folders, progress: { progress.update(completed: $0.completed, total: $0.total, current: $0.item) }) { folder in
             let result = try assembler.assemble(folder: folder, timing: timing, loopCount: loops)
             let target = FileIO.join(outputDir, URL(fileURLWithPath: folder).lastPathComponent + ".png")
@@ -92,17 +100,29 @@ struct AssembleCommand: AsyncParsableCommand {
         }
         progress.finish()
         var failed = 0
-        for (folder, result) in zip(folders, results) {
+        var entries: [ManifestSticker] = [], failures: [BatchFailure] = []
+        for (index, result) in zip(chosen, results) {
+            let folder = all[index], source = inputs.relativePaths[index]
             switch result {
-            case .success(let (assembly, target)):
-                console.out(Self.summary(assembly, output: target))
-            case .failure(let error): failed += 1; console.err("error: \(folder): \(error)")
+            case .success(let (r, target)):
+                console.out(Self.summary(r, output: target))
+                entries.append(BatchManifest.entry(
+                    file: URL(fileURLWithPath: target).lastPathComponent, source: source, format: r.format.rawValue,
+                    width: r.width, height: r.height, frames: r.framesWritten, durationMs: r.loopDurationMs,
+                    loops: r.loopCount, bytes: r.bytes, fit: r.fit))
+            case .failure(let error):
+                failed += 1
+                console.err("error: \(folder): \(error)")
+                failures.append(BatchFailure(input: source, error: "\(folder): \(error)"))
             }
         }
+        let wroteManifest = sharding.write(entries, failures: failures, command: "assemble", outputDir: outputDir,
+                                           console: console)
         if failed > 0 {
             console.err("\(failed) of \(folders.count) folders failed; the others were written.")
             throw ExitStatus.findings
         }
+        if !wroteManifest { throw ExitStatus.unusable }
     }
 
     static func summary(_ r: AssemblyResult, output: String) -> String {

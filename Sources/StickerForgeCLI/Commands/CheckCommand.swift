@@ -2,45 +2,63 @@ import ArgumentParser
 import Foundation
 import StickerKit
 
-/// `stickerforge check CATALOG`: every sticker decoded and checked, all findings reported at once.
-/// Exit 0 without error findings, 1 with them (or with warnings under `--strict`), 2 when the
-/// catalog cannot be read at all or the command line is wrong.
+/// `stickerforge check PATH...`: every sticker of the catalogs given, and the stickers that given
+/// files belong to, decoded and checked, all findings reported at once (docs/ci.md). Exit 0 without
+/// error findings, 1 with them (or with warnings under `--strict`), 2 when a path, catalog or
+/// baseline cannot be read at all or the command line is wrong.
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a sticker pack against Apple's rules and report every finding.",
-        discussion: "Rule ids, severities and thresholds: docs/rules.md. Report formats: docs/report-formats.md.")
+        discussion: "Rule ids, severities and thresholds: docs/rules.md. Report formats: docs/report-formats.md. "
+            + "Files as arguments, baselines and CI recipes: docs/ci.md.")
 
-    @OptionGroup var pack: PackOptions
+    @Argument(help: ArgumentHelp(
+        "Catalogs (an .xcstickers catalog, a .stickerpack, an .xcassets holding one, or a plain folder of images) "
+            + "and sticker files (images, Contents.json, stickerforge.yml), each checked with its pack's settings.",
+        valueName: "path"))
+    var paths: [String]
 
-    @Option(help: "Format on standard output: text, json, sarif, junit or github.")
+    @OptionGroup var pack: PackSettings
+
+    @Option(help: "Format on standard output: text, json, sarif, junit, github, gitlab or markdown.")
     var format: ReportFormat = .text
 
     @Option(name: .customLong("report"), help: ArgumentHelp(
-        "Also write a report file: FORMAT:PATH with FORMAT text, json, sarif, junit, github or html (repeatable).",
+        "Also write a report file: FORMAT:PATH with FORMAT text, json, sarif, junit, github, gitlab, markdown or html (repeatable).",
         valueName: "FORMAT:PATH"))
     var reports: [ReportTarget] = []
 
     @Option(help: "Stickers decoded and checked at once (default: one per core); peak memory grows with it.")
     var jobs: Int?
 
+    @OptionGroup var baseline: BaselineOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if paths.isEmpty { throw ValidationError("give a sticker catalog, a folder of images or sticker files to check") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
     }
 
     func run() async throws {
         let console = Console.standard()
-        let (stickerPack, configuration) = try pack.load(console: console)
-        let result = await CheckSession(pack: stickerPack, configuration: configuration, jobs: jobs)
-            .run(console: console, quiet: output.quiet)
-        let writer = ReportWriter(report: result.report, subjects: result.subjects, maxBytes: configuration.maxBytes,
-                                  console: console, useColor: output.color ?? console.stdoutIsTerminal)
-        let hint = reports.first { $0.format != .github && $0.format != .text }?.path
+        let runner = CheckPlanRunner(settings: pack, jobs: jobs, workingDirectory: FileManager.default.currentDirectoryPath)
+        guard let result = try await runner.run(paths, console: console, quiet: output.quiet) else {
+            console.err("nothing to check")
+            return
+        }
+        // Read the old baseline before writing a new one: `--baseline F --write-baseline F` reports
+        // what is new against F, then records today's findings in F.
+        let report = try baseline.apply(to: result.report, root: result.root, covered: result.covered, console: console)
+        let wroteBaseline = try baseline.write(result.report, root: result.root, console: console)
+        let writer = ReportWriter(report: report, subjects: result.subjects, maxBytes: result.maxBytes,
+                                  console: console, useColor: output.color ?? console.stdoutIsTerminal,
+                                  catalogRoot: result.root)
+        let hint = reports.first { ![.github, .text, .markdown].contains($0.format) }?.path
         console.out(writer.render(format, fullReportHint: hint))
         let written = writer.write(reports)
-        if result.report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }
+        if !wroteBaseline && report.failsGate(strict: pack.strict) { throw ExitStatus.findings }
         if !written { throw ExitStatus.unusable }
     }
 }

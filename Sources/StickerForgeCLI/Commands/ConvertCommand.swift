@@ -28,6 +28,8 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @OptionGroup var fitLimits: FitLimitFlags
 
+    @OptionGroup var sharding: ShardOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
@@ -44,14 +46,22 @@ struct ConvertCommand: AsyncParsableCommand {
             throw ExitStatus.unusable
         }
         let progress = ProgressDisplay(label: "converting", console: console, quiet: outputOptions.quiet)
-        let outcomes = await converter.convertFiles(files, to: outputDir) {
+        let inputs = BatchInputs(files, workingDirectory: FileManager.default.currentDirectoryPath)
+        let chosen = sharding.selection(inputs)
+        let outcomes = await converter.convertFiles(files, to: outputDir, only: sharding.shard == nil ? nil : chosen) {
             progress.update(completed: $0.completed, total: $0.total, current: $0.item)
         }
         progress.finish()
         var failed = 0
-        for outcome in outcomes {
+        var entries: [ManifestSticker] = [], failures: [BatchFailure] = []
+        for (index, outcome) in zip(chosen, outcomes) {
+            let source = inputs.relativePaths[index]
             switch outcome.result {
             case .success(let r):
+                entries.append(BatchManifest.entry(
+                    file: URL(fileURLWithPath: outcome.output).lastPathComponent, source: source, format: r.format.rawValue,
+                    width: r.width, height: r.height, frames: r.framesWritten, durationMs: r.loopDurationMs,
+                    loops: r.loopCount, bytes: r.bytes, fit: r.fit))
                 let kind = r.format == .apng ? "APNG, \(r.framesWritten) frames, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
                     + (r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays") : "PNG"
                 console.out("\(ProgressDisplay.printable(outcome.input)) -> \(ProgressDisplay.printable(outcome.output)): "
@@ -62,11 +72,15 @@ struct ConvertCommand: AsyncParsableCommand {
                 // AssemblyError names the file itself; anything else gets the input's name.
                 let message = error is AssemblyError ? "\(error)" : "\(outcome.input): \(error)"
                 console.err("error: " + ProgressDisplay.printable(message))
+                failures.append(BatchFailure(input: source, error: message))
             }
         }
+        let wroteManifest = sharding.write(entries, failures: failures, command: "convert", outputDir: outputDir,
+                                           console: console)
         if failed > 0 {
             console.err("\(failed) of \(outcomes.count) files failed; the others were converted.")
             throw ExitStatus.findings
         }
+        if !wroteManifest { throw ExitStatus.unusable }
     }
 }

@@ -2,95 +2,21 @@ import ArgumentParser
 import Foundation
 import StickerKit
 
-extension GridSize: ExpressibleByArgument {}
-
-/// The catalog to read and the settings that override its `stickerforge.yml`.
+/// The catalog to read and the settings that override its `stickerforge.yml`. Settings are read
+/// through to `PackSettings` (`pack.strict`, `pack.config`, ...).
+@dynamicMemberLookup
 struct PackOptions: ParsableArguments {
     @Argument(help: "An .xcstickers catalog, a .stickerpack, an .xcassets holding one, or a plain folder of images.")
     var catalog: String
 
-    @Option(help: "A stickerforge.yml to use instead of the one at the catalog root.")
-    var config: String?
+    @OptionGroup var settings: PackSettings
 
-    @Option(name: .customLong("grid-size"), help: "Override the pack's grid size: small, regular or large.")
-    var gridSize: GridSize?
-
-    @Option(name: .customLong("max-bytes"), help: "Largest sticker file in bytes (default 500000).")
-    var maxBytes: Int?
-
-    @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's severity: ID=off|info|warning|error (repeatable).",
-                                                          valueName: "ID=SEVERITY"))
-    var rules: [String] = []
-
-    @Flag(help: "Fail (exit 1) on warnings as well as errors.")
-    var strict = false
-
-    @Option(name: .customLong("max-file-bytes"), help: "Files larger than this are not read at all (default 67108864).")
-    var maxFileBytes: Int?
-
-    @Option(name: .customLong("max-dimension"), help: "Largest canvas side a file may declare (default 8192).")
-    var maxDimension: Int?
-
-    @Option(name: .customLong("max-frames"), help: "Most frames a file may declare (default 10000).")
-    var maxFrames: Int?
-
-    @Option(name: .customLong("max-total-pixels"), help: "Most pixels over all frames of one file (default 256000000).")
-    var maxTotalPixels: Int?
-
-    @Option(name: .customLong("timeout-per-sticker"), help: "Seconds of decoding per sticker before its remaining files are refused (default 30; 'none' for no budget).")
-    var timeoutPerSticker: String?
-
-    func validate() throws {
-        if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be a positive number of bytes") }
-        for (flag, value) in [("--max-file-bytes", maxFileBytes), ("--max-dimension", maxDimension),
-                              ("--max-frames", maxFrames), ("--max-total-pixels", maxTotalPixels)] {
-            if let value, value <= 0 { throw ValidationError("\(flag) must be a positive number") }
-        }
-        if let timeoutPerSticker, timeoutPerSticker != "none", !((Double(timeoutPerSticker) ?? 0) > 0) {
-            throw ValidationError("--timeout-per-sticker takes a number of seconds above 0, or 'none'")
-        }
-        for rule in rules {
-            do {
-                let parsed = try RuleOverride(parsing: rule)
-                if RuleRegistry.description(for: parsed.rule) == nil {
-                    throw ValidationError("--rule \(rule): unknown rule id '\(parsed.rule)' (see docs/rules.md)")
-                }
-            } catch let error as ValidationError { throw error } catch {
-                throw ValidationError("--rule \(rule): \(error)")
-            }
-        }
-    }
+    /// A setting, read through.
+    subscript<Value>(dynamicMember keyPath: KeyPath<PackSettings, Value>) -> Value { settings[keyPath: keyPath] }
 
     /// Reads the catalog and builds the configuration: defaults, then the pack's settings, then flags.
     /// - Throws: `ExitStatus.unusable` after printing why, when the catalog or config cannot be read at all.
     func load(console: Console) throws -> (StickerPack, CheckConfiguration) {
-        var pack: StickerPack
-        do {
-            let explicit = try config.map { try PackConfig.load(from: $0) }
-            pack = try CatalogReader().read(at: catalog, config: explicit)
-        } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
-        }
-        var configuration = CheckConfiguration()
-        pack.config.apply(to: &configuration)
-        if let gridSize {
-            configuration.gridSizeOverride = gridSize
-            pack.gridSize = gridSize
-        }
-        if let maxBytes { configuration.maxBytes = maxBytes }
-        for rule in rules {
-            // validate() has already parsed every value, so this cannot fail here.
-            if let parsed = try? RuleOverride(parsing: rule) { configuration.severities[parsed.rule] = parsed.severity }
-        }
-        configuration.strict = strict
-        if let maxFileBytes { configuration.decodeLimits.maxFileBytes = maxFileBytes }
-        if let maxDimension { configuration.decodeLimits.maxDimension = maxDimension }
-        if let maxFrames { configuration.decodeLimits.maxFrames = maxFrames }
-        if let maxTotalPixels { configuration.decodeLimits.maxTotalPixels = maxTotalPixels }
-        if let timeoutPerSticker {
-            configuration.decodeLimits.maxSecondsPerSticker = timeoutPerSticker == "none" ? nil : Double(timeoutPerSticker)
-        }
-        return (pack, configuration)
+        try settings.load(catalog: catalog, console: console)
     }
 }

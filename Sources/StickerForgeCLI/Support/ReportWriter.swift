@@ -12,11 +12,14 @@ struct ReportWriter {
     let maxBytes: Int
     let console: Console
     let useColor: Bool
+    /// The report's root as shown relative to the working directory (the repository, in CI);
+    /// nil for `report.pack.path` as it is.
+    var catalogRoot: String? = nil
 
     /// Text in one of the standard-output formats.
     func render(_ format: ReportFormat, fullReportHint: String? = nil) -> String {
         let context = ReportContext(rules: BuildRules.reportDescriptions, useColor: useColor,
-                                    catalogRoot: report.pack.path, fullReportHint: fullReportHint)
+                                    catalogRoot: catalogRoot ?? report.pack.path, fullReportHint: fullReportHint)
         return format.reporter.render(report, context: context)
     }
 
@@ -60,7 +63,8 @@ struct ReportWriter {
 
     /// The report as a file's bytes in `format` (never coloured).
     func fileBytes(_ format: ReportFileFormat) -> [UInt8] {
-        let plain = ReportWriter(report: report, subjects: subjects, maxBytes: maxBytes, console: console, useColor: false)
+        let plain = ReportWriter(report: report, subjects: subjects, maxBytes: maxBytes, console: console, useColor: false,
+                                 catalogRoot: catalogRoot)
         switch format {
         case .html: return Array(plain.renderHTML().utf8)
         case .text: return Array(plain.render(.text).utf8)
@@ -68,6 +72,8 @@ struct ReportWriter {
         case .sarif: return Array(plain.render(.sarif).utf8)
         case .junit: return Array(plain.render(.junit).utf8)
         case .github: return Array(plain.render(.github).utf8)
+        case .gitlab: return Array(plain.render(.gitlab).utf8)
+        case .markdown: return Array(plain.render(.markdown).utf8)
         }
     }
 

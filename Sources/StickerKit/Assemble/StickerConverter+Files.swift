@@ -32,9 +32,13 @@ extension StickerConverter {
 
     /// Converts every input into `outputFolder` across the cores. Each output is written
     /// atomically; sources are only read. Results come back in input order, one per input.
-    public func convertFiles(_ inputs: [String], to outputFolder: String, runner: BatchRunner = BatchRunner(),
+    /// `only` restricts the work to the inputs at those indices (a shard), while output names are
+    /// still planned over all inputs, so every shard reports the same collisions.
+    public func convertFiles(_ inputs: [String], to outputFolder: String, only: [Int]? = nil,
+                             runner: BatchRunner = BatchRunner(),
                              progress: (@Sendable (BatchProgress) -> Void)? = nil) async -> [ConversionOutcome] {
-        let planned = Self.plan(inputs: inputs, outputFolder: outputFolder)
+        let all = Self.plan(inputs: inputs, outputFolder: outputFolder)
+        let planned = only.map { $0.map { all[$0] } } ?? all
         let jobs = planned.map { Job(input: $0.input, output: $0.output, problem: $0.problem) }
         let converter = self
         let results = await runner.run(jobs, label: { $0.input }, progress: progress) { job -> ConversionResult in

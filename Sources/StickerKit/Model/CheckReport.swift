@@ -6,10 +6,12 @@ public struct ReportSummary: Equatable, Sendable, Codable {
     public var infos: Int
     /// Stickers with no error finding.
     public var passed: Int
+    /// What a baseline left out (`check --baseline`); nil when no baseline was applied.
+    public var baseline: BaselineSummary?
     /// A summary.
-    public init(stickers: Int, errors: Int, warnings: Int, infos: Int, passed: Int) {
+    public init(stickers: Int, errors: Int, warnings: Int, infos: Int, passed: Int, baseline: BaselineSummary? = nil) {
         self.stickers = stickers; self.errors = errors; self.warnings = warnings
-        self.infos = infos; self.passed = passed
+        self.infos = infos; self.passed = passed; self.baseline = baseline
     }
 }
 

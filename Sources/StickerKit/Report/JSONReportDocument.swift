@@ -13,9 +13,21 @@ struct JSONReportDocument: Encodable {
         try c.encode(JSONReporter.reportVersion, forKey: .reportVersion)
         try c.encode(report.tool, forKey: .tool)
         try c.encode(report.pack, forKey: .pack)
-        try c.encode(report.summary, forKey: .summary)
+        try c.encode(SummaryEntry(summary: report.summary), forKey: .summary)
         try c.encode(report.stickers.map(StickerEntry.init), forKey: .stickers)
         try c.encode(report.findings, forKey: .findings)
+    }
+
+    /// `summary` with `baseline: null` when no baseline was applied.
+    private struct SummaryEntry: Encodable {
+        var summary: ReportSummary
+        private enum Keys: String, CodingKey { case stickers, errors, warnings, infos, passed, baseline }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(summary.stickers, forKey: .stickers); try c.encode(summary.errors, forKey: .errors)
+            try c.encode(summary.warnings, forKey: .warnings); try c.encode(summary.infos, forKey: .infos)
+            try c.encode(summary.passed, forKey: .passed); try c.encode(summary.baseline, forKey: .baseline)
+        }
     }
 
     /// `stickers[]` with `facts: null` for a sticker that could not be decoded.

@@ -12,6 +12,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     /// GitHub Actions workflow commands (`::error file=...::...`), capped per step.
     case github
+    /// GitLab Code Quality JSON for `artifacts:reports:codequality`.
+    case gitlab
+    /// Markdown for pull-request comments and `$GITHUB_STEP_SUMMARY`.
+    case markdown
 
     /// The reporter that renders this format.
     public static func reporter(for format: ReportFormat) -> any Reporter {
@@ -21,6 +25,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: return SARIFReporter()
         case .junit: return JUnitReporter()
         case .github: return GitHubActionsReporter()
+        case .gitlab: return GitLabCodeQualityReporter()
+        case .markdown: return MarkdownReporter()
         }
     }
 
@@ -35,6 +41,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: return "sarif"
         case .junit: return "xml"
         case .github: return "txt"
+        case .gitlab: return "json"
+        case .markdown: return "md"
         }
     }
 }

@@ -38,7 +38,7 @@ public struct TextReporter: Reporter {
             blocks.append([style.bold("Sticker: \(Self.visible(group.name ?? ""))") + where_]
                           + group.findings.flatMap { lines(for: $0, shownFile: location, style: style) })
         }
-        blocks.append([report.summary.sentence])
+        blocks.append([report.summary.sentence] + (report.summary.baselineSentence.map { [Self.visible($0)] } ?? []))
         let text = blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
         return Self.trimmingTrailingWhitespace(text) + "\n"
     }

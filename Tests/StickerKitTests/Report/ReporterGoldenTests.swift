@@ -34,8 +34,28 @@ final class ReporterGoldenTests: XCTestCase {
         try Golden.assertMatches(render(.github), file: "report.github.txt", version: ReportFixtures.version)
     }
 
+    func testGitLabCodeQualityGolden() throws {
+        try Golden.assertMatches(render(.gitlab), file: "report.gitlab.json", version: ReportFixtures.version)
+    }
+
+    func testMarkdownGolden() throws {
+        try Golden.assertMatches(render(.markdown), file: "report.md", version: ReportFixtures.version)
+    }
+
+    func testMarkdownWithABaselineGolden() throws {
+        var report = ReportFixtures.report
+        let baseline = Baseline(findings: [
+            BaselineEntry(fingerprint: "0123456789abcdef", rule: "edge_halo", severity: .warning, sticker: "Halo",
+                          file: "Stickers/Party.xcstickers/Halo.sticker/halo.png", frame: nil, message: "dark rim"),
+        ])
+        report = baseline.apply(to: report, root: ReportFixtures.catalogRoot, path: "stickerforge-baseline.json")
+        report.summary.baseline?.baselined = 3  // as if three findings had matched
+        let text = MarkdownReporter(limit: 4).render(report, context: ReportFixtures.context)
+        try Golden.assertMatches(text, file: "report-baseline.md", version: ReportFixtures.version)
+    }
+
     func testEveryFormatHasAReporterAndEndsWithOneNewline() {
-        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["text", "json", "sarif", "junit", "github"])
+        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["text", "json", "sarif", "junit", "github", "gitlab", "markdown"])
         for format in ReportFormat.allCases {
             let text = render(format)
             XCTAssertTrue(text.hasSuffix("\n"), "\(format)")
