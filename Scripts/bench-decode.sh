@@ -8,13 +8,16 @@
 #   stickers  sticker-sized work: a generated 24-frame 408x408 soft-edged APNG written by our
 #             encoder (`assemble --effort fast`) and the same frames by ffmpeg (full frames, RGBA),
 #             four 408x408 RGBA stills (Pillow), and the sample pack's stills, GIF and JPEG
+#   gifs      every generated GIF of the Chromium oracle corpus (.build-oracle/corpus, made by
+#             Scripts/gen-oracle-corpus.py), when it exists: giflib-bound work, many small frames
 # Usage: Scripts/bench-decode.sh [ITERATIONS]   (default 20; best of 3 runs each)
-# Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone)
+# Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone),
+#              SF_BIN=PATH (time another stickerforge binary, e.g. an older build, against the floor)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
 iterations="${1:-20}"
-sf="$SF_ROOT/.build/release/stickerforge"
+sf="${SF_BIN:-$SF_ROOT/.build/release/stickerforge}"
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     Scripts/setup.sh
     swift build -c release --product stickerforge >/dev/null
@@ -67,6 +70,11 @@ compare() {
 printf '%-20s %6s %5s %9s %9s %7s %7s %7s %7s %6s\n' "set" "files" "iter" "C wall" "ours wall" "ratio" "C cpu" "ours cpu" "ratio" "load1"
 compare corpus "$iterations" "${corpus[@]}"
 compare stickers "$iterations" "${stickers[@]}"
+if [[ -d .build-oracle/corpus ]]; then
+    gifs=()
+    while IFS= read -r f; do gifs+=("$f"); done < <(find .build-oracle/corpus -name '*.gif' -not -path '*/special/*' | sort)
+    compare gifs "$iterations" "${gifs[@]}"
+fi
 if [[ -n "${PER_FILE:-}" ]]; then
     for f in "${stickers[@]}"; do compare "$(basename "$f")" "$iterations" "$f"; done
 fi
