@@ -68,7 +68,7 @@ def scene(rng, size, count, alpha):
     return frames
 
 
-def to_gif_frames(frames, rng):
+def to_gif_frames(frames):
     """Palette frames with transparency mapped to one index, as GIF needs (no partial alpha)."""
     out = []
     for im in frames:
@@ -85,7 +85,7 @@ def pillow_gifs(out, rng, count):
     made = []
     for n in range(count):
         size = (rng.randrange(8, 97), rng.randrange(8, 97))
-        frames = to_gif_frames(scene(rng, size, rng.randrange(2, 13), alpha=rng.random() < 0.6), rng)
+        frames = to_gif_frames(scene(rng, size, rng.randrange(2, 13), alpha=rng.random() < 0.6))
         delays = [rng.choice([0, 10, 20, 30, 40, 70, 100, 500]) for _ in frames]
         disposal = rng.choice([0, 1, 2, 3, [rng.randrange(4) for _ in frames]])
         path = os.path.join(out, f"pillow-{n:03d}.gif")
@@ -158,7 +158,7 @@ def magick(out, rng, work, count):
     made = []
     for n in range(count):
         size = (rng.randrange(8, 81), rng.randrange(8, 81))
-        frames = to_gif_frames(scene(rng, size, rng.randrange(2, 9), alpha=rng.random() < 0.5), rng)
+        frames = to_gif_frames(scene(rng, size, rng.randrange(2, 9), alpha=rng.random() < 0.5))
         args = ["convert"]
         for i, im in enumerate(frames):
             name = os.path.join(work, f"m{n}-{i}.png")
