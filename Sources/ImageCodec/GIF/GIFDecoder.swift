@@ -16,18 +16,18 @@ struct GIFDecoder {
             throw CodecError.truncated("GIF ends inside its header (\(bytes.count) bytes, need 13)")
         }
         try limits.checkCanvas(width: screen.width, height: screen.height)
-        try Self.checkNotEmpty(width: screen.width, height: screen.height)
         let layout = GIFStructureScanner.scan(bytes)
         let scanned = Self.canvas(screenWidth: screen.width, screenHeight: screen.height, firstFrame: layout.frameRegions.first)
+        try Self.checkNotEmpty(width: scanned.width, height: scanned.height)
         try checkFrames(layout.frameRegions, screenWidth: scanned.width, screenHeight: scanned.height)
         try limits.checkCanvas(width: scanned.width, height: scanned.height)
         try Self.checkCodeSizes(layout.lzwCodeSizes)
 
         let contents = try GIFFileHandle(bytes: bytes).contents()
         guard !contents.frames.isEmpty else { throw CodecError.malformed("GIF contains no image") }
-        try Self.checkNotEmpty(width: contents.screenWidth, height: contents.screenHeight)
         let canvas = Self.canvas(screenWidth: contents.screenWidth, screenHeight: contents.screenHeight,
                                  firstFrame: contents.frames.first?.region)
+        try Self.checkNotEmpty(width: canvas.width, height: canvas.height)
         // giflib read what the scan counted; checked again so the compositor never trusts the scan alone.
         try checkFrames(contents.frames.map(\.region), screenWidth: canvas.width, screenHeight: canvas.height)
         try limits.checkCanvas(width: canvas.width, height: canvas.height)
@@ -78,8 +78,9 @@ struct GIFDecoder {
         }
     }
 
-    /// A zero-sized logical screen would give a canvas with no pixels, which nothing downstream can
-    /// show or re-encode (found by fuzzing the round trip).
+    /// A canvas with no pixels is something nothing downstream can show or re-encode (found by
+    /// fuzzing the round trip). A zero-sized logical screen alone no longer leads here: the first
+    /// frame grows the canvas, as in Chromium; a screen with no frame inside it still does.
     static func checkNotEmpty(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
             throw CodecError.malformed("GIF logical screen is \(width)x\(height) px; both sides must be at least 1 px")
