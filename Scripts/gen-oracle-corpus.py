@@ -17,7 +17,7 @@ git-ignored; never commit them), made the ways real files are made:
   special/    hand-written files for the decoder edge cases of issue 11: an APNG whose frame-0
               fcTL precedes acTL, a GIF87a with an empty comment before the image, GIFs without any
               colour table, LZW minimum code sizes 0-12, APNGs with an unusable acTL, indices past
-              the end of the colour table
+              the end of the colour table, a 0x0 logical screen, a first frame past the screen
 
     Scripts/gen-oracle-corpus.py [OUT] [--seed N]
 
@@ -337,6 +337,10 @@ def special(out):
         files[f"gif-lzw-min-code-size-{size}.gif"] = gif(b"GIF89a", 4, 4, table, [(0, 0, 4, 4, pixels, None, b"", size)])
     files["gif-lzw-min-code-size-11-frame2.gif"] = gif(b"GIF89a", 4, 4, table, [
         (0, 0, 4, 4, four, None, gce(10), None), (0, 0, 4, 4, four, None, gce(10), 11)], loop=0)
+    files["gif-screen-0x0.gif"] = gif(b"GIF89a", 0, 0, table, [
+        (0, 0, 2, 2, [0, 1, 2, 3], None, gce(10), None), (0, 0, 1, 1, [3], None, gce(10), None)])
+    files["gif-first-frame-past-screen.gif"] = gif(b"GIF89a", 2, 2, table, [
+        (1, 1, 3, 2, [0, 1, 2, 3, 3, 3], None, gce(10, 2), None), (0, 0, 1, 1, [3], None, gce(10), None)])
     files["gif-index-past-table.gif"] = gif(b"GIF89a", 4, 1, table[:2], [(0, 0, 4, 1, [0, 1, 2, 3], None, b"", None)])
     files["gif-index-past-local-table.gif"] = gif(b"GIF89a", 4, 1, table, [
         (0, 0, 4, 1, [0, 1, 2, 3], table[2:4], b"", None)])
