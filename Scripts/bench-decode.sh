@@ -13,21 +13,24 @@
 #             24 frames as a lossy and a lossless animation (img2webp, 83 ms a frame), against the
 #             floor as is and (webp-anims-kept) a floor that keeps a copy of every canvas; dwebp's time
 #             for the stills (a process per file, start-up included) is printed for reference
+#   gifs      every generated GIF of the Chromium oracle corpus (.build-oracle/corpus, made by
+#             Scripts/gen-oracle-corpus.py), when it exists: giflib-bound work, many small frames
 # Usage: Scripts/bench-decode.sh [ITERATIONS]   (default 20; best of 3 runs each)
 # Environment: SKIP_BUILD=1 (reuse the release build), PER_FILE=1 (also time each file alone),
-#   SETS="corpus stickers webp" (the sets to time; default all)
+#   SETS="corpus stickers webp gifs" (the sets to time; default all),
+#   SF_BIN=PATH (time another stickerforge binary, e.g. an older build, against the floor)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
 iterations="${1:-20}"
-sf="$SF_ROOT/.build/release/stickerforge"
+sf="${SF_BIN:-$SF_ROOT/.build/release/stickerforge}"
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     Scripts/setup.sh
     swift build -c release --product stickerforge >/dev/null
 fi
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/decode_floor" Scripts/bench/decode_floor.c -lpng16 -lgif -ljpeg -lz -lwebpdemux -lwebp
-sets=" ${SETS:-corpus stickers webp} "
+sets=" ${SETS:-corpus stickers webp gifs} "
 
 corpus=()
 if [[ -d ../shared/corpus/pngsuite/png ]]; then
@@ -90,6 +93,11 @@ if [[ "$sets" == *" webp "* ]]; then
     start=$(date +%s.%N)
     for _ in $(seq "$iterations"); do for f in "${webp_stills[@]}"; do dwebp -quiet "$f" -pam -o /dev/null; done; done
     echo "dwebp, a process per still (start-up included): $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.4f", b - a}') s wall for webp-stills"
+fi
+if [[ "$sets" == *" gifs "* && -d .build-oracle/corpus ]]; then
+    gifs=()
+    while IFS= read -r f; do gifs+=("$f"); done < <(find .build-oracle/corpus -name '*.gif' -not -path '*/special/*' | sort)
+    compare gifs "$iterations" "${gifs[@]}"
 fi
 if [[ -n "${PER_FILE:-}" ]]; then
     for f in "${stickers[@]}"; do compare "$(basename "$f")" "$iterations" "$f"; done

@@ -93,7 +93,10 @@ def to_rgba(im, sixteen_bit, low_grey_depth=None):
     trns = im.info.get("transparency")
     if low_grey_depth and isinstance(trns, int) and im.mode in ("L", "1"):
         im = im.convert("L")
-        im.info["transparency"] = trns * (255 // ((1 << low_grey_depth) - 1))
+        # Pillow already scales a 1-bit key (mode "1" reports 255); scale only a raw key.
+        if trns <= (1 << low_grey_depth) - 1:
+            trns *= 255 // ((1 << low_grey_depth) - 1)
+        im.info["transparency"] = trns
         return im.convert("RGBA")
     if im.mode in ("I", "I;16", "I;16B", "I;16L"):
         values = list(flat_data(im))

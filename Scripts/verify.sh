@@ -4,6 +4,8 @@
 #   2. crosscheck-decode.py               `stickerforge frames` against Pillow (samples + PngSuite)
 #   3. verify-chromium.py                 every APNG we write, decoded by Chromium's WebCodecs
 #   4. verify-report.py                   the HTML report rendered and probed in Chromium
+#   5. oracle-chromium.py                 `stickerforge frames` against Chromium's ImageDecoder over
+#                                         the generated corpus (gen-oracle-corpus.py), PngSuite, samples
 # Builds the release binary first when it is missing (or always with --build).
 # Ends with one plain `N passed, M failed` line summing the scripts' own counts; exits 1 on any failure.
 #   Scripts/verify.sh [--build]
@@ -49,6 +51,10 @@ run_step "crosscheck-decode (self-test of the Pillow reference)" python3 Scripts
 run_step "crosscheck-decode (stickerforge frames vs Pillow)" python3 Scripts/crosscheck-decode.py --bin "$BIN"
 run_step "verify-chromium (APNGs decoded by Chromium)" python3 Scripts/verify-chromium.py --bin "$BIN"
 run_step "verify-report (HTML report in Chromium)" python3 Scripts/verify-report.py --bin "$BIN"
+[ -d .build-oracle/corpus ] || python3 Scripts/gen-oracle-corpus.py || sf_die "gen-oracle-corpus.py failed"
+oracle_inputs=(.build-oracle/corpus Samples)
+[ -d ../shared/corpus/pngsuite/png ] && oracle_inputs+=(../shared/corpus/pngsuite/png)
+run_step "oracle-chromium (frames vs Chromium's ImageDecoder)" python3 Scripts/oracle-chromium.py --bin "$BIN" "${oracle_inputs[@]}"
 
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

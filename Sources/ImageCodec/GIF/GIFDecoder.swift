@@ -2,7 +2,8 @@
 ///
 /// giflib de-interlaces but does not composite; disposal is done here the way browsers do it:
 /// 0 and 1 leave the frame, 2 clears its rectangle to transparent (not to the background colour),
-/// 3 restores the rectangle. Reserved disposal values 4-7 are treated as 0.
+/// 3 restores the rectangle. Reserved disposal values 4-7 are treated as 0. A first frame reaching
+/// past the logical screen grows the canvas, as in Chromium.
 struct GIFDecoder {
     /// Limits checked before giflib or the compositor allocates.
     var limits: DecodeLimits
@@ -15,19 +16,23 @@ struct GIFDecoder {
             throw CodecError.truncated("GIF ends inside its header (\(bytes.count) bytes, need 13)")
         }
         try limits.checkCanvas(width: screen.width, height: screen.height)
-        try Self.checkNotEmpty(width: screen.width, height: screen.height)
         let layout = GIFStructureScanner.scan(bytes)
-        try checkFrames(layout.frameRegions, screenWidth: screen.width, screenHeight: screen.height)
+        let scanned = Self.canvas(screenWidth: screen.width, screenHeight: screen.height, firstFrame: layout.frameRegions.first)
+        try Self.checkNotEmpty(width: scanned.width, height: scanned.height)
+        try checkFrames(layout.frameRegions, screenWidth: scanned.width, screenHeight: scanned.height)
+        try limits.checkCanvas(width: scanned.width, height: scanned.height)
         try Self.checkCodeSizes(layout.lzwCodeSizes)
 
         let contents = try GIFFileHandle(bytes: bytes).contents()
         guard !contents.frames.isEmpty else { throw CodecError.malformed("GIF contains no image") }
-        try Self.checkNotEmpty(width: contents.screenWidth, height: contents.screenHeight)
+        let canvas = Self.canvas(screenWidth: contents.screenWidth, screenHeight: contents.screenHeight,
+                                 firstFrame: contents.frames.first?.region)
+        try Self.checkNotEmpty(width: canvas.width, height: canvas.height)
         // giflib read what the scan counted; checked again so the compositor never trusts the scan alone.
-        try checkFrames(contents.frames.map(\.region), screenWidth: contents.screenWidth,
-                        screenHeight: contents.screenHeight)
+        try checkFrames(contents.frames.map(\.region), screenWidth: canvas.width, screenHeight: canvas.height)
+        try limits.checkCanvas(width: canvas.width, height: canvas.height)
 
-        var compositor = FrameCompositor(width: contents.screenWidth, height: contents.screenHeight)
+        var compositor = FrameCompositor(width: canvas.width, height: canvas.height)
         var frames: [Frame] = []
         frames.reserveCapacity(contents.frames.count)
         for stored in contents.frames {
@@ -38,8 +43,16 @@ struct GIFDecoder {
             frames.append(Frame(image: shown, delay: .centiseconds(stored.control.delayCentiseconds), raw: raw))
         }
         let facts = Self.facts(contents, rawFrames: frames.compactMap(\.raw), fileSize: bytes.count)
-        return DecodedImage(width: contents.screenWidth, height: contents.screenHeight, frames: frames,
+        return DecodedImage(width: canvas.width, height: canvas.height, frames: frames,
                             loopCount: Self.plays(netscapeLoopCount: contents.loopCount), facts: facts)
+    }
+
+    /// The canvas browsers draw on: the logical screen grown to hold the first frame, which may
+    /// reach past it (Chromium's Wuffs decoder does this, measured with ImageDecoder); later
+    /// frames are clipped to that canvas.
+    static func canvas(screenWidth: Int, screenHeight: Int, firstFrame: PixelRegion?) -> (width: Int, height: Int) {
+        guard let first = firstFrame else { return (screenWidth, screenHeight) }
+        return (max(screenWidth, first.x + first.width), max(screenHeight, first.y + first.height))
     }
 
     /// Plays as browsers show them: the NETSCAPE2.0 count is repetitions after the first play
@@ -65,8 +78,9 @@ struct GIFDecoder {
         }
     }
 
-    /// A zero-sized logical screen would give a canvas with no pixels, which nothing downstream can
-    /// show or re-encode (found by fuzzing the round trip).
+    /// A canvas with no pixels is something nothing downstream can show or re-encode (found by
+    /// fuzzing the round trip). A zero-sized logical screen alone no longer leads here: the first
+    /// frame grows the canvas, as in Chromium; a screen with no frame inside it still does.
     static func checkNotEmpty(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
             throw CodecError.malformed("GIF logical screen is \(width)x\(height) px; both sides must be at least 1 px")

@@ -66,16 +66,30 @@ final class GIFDisposalTests: XCTestCase {
         XCTAssertEqual(image.frames[2].image, third)
     }
 
-    func testFrameReachingPastTheScreenIsClipped() throws {
+    /// Chromium grows the canvas to hold the first frame and clips later ones (both measured with
+    /// ImageDecoder on these two files: 4x3 and 2x2 canvases).
+    func testFirstFrameReachingPastTheScreenGrowsTheCanvas() throws {
         let bytes = GIFFixtureEncoder(width: 2, height: 2, globalPalette: F.palette, frames: [
             GIFFixtureFrame(left: 1, top: 1, width: 3, height: 2, indices: [0, 1, 2, 3, 3, 3], disposal: 2),
             GIFFixtureFrame(left: 0, top: 0, width: 1, height: 1, indices: [3]),
         ]).encode()
         let image = try ImageDecoder().decode(bytes)
-        XCTAssertEqual(image.width, 2)
-        XCTAssertEqual(image.frames[0].image, F.canvas([[clear, clear], [clear, F.red]]))
-        XCTAssertEqual(image.frames[1].image, F.canvas([[F.white, clear], [clear, clear]]))
+        XCTAssertEqual([image.width, image.height], [4, 3])
+        XCTAssertEqual(image.frames[0].image, F.canvas([[clear, clear, clear, clear], [clear, F.red, F.green, F.blue],
+                                                        [clear, F.white, F.white, F.white]]))
+        XCTAssertEqual(image.frames[1].image, F.canvas([[F.white, clear, clear, clear], [clear, clear, clear, clear],
+                                                        [clear, clear, clear, clear]]))
         XCTAssertEqual(image.facts.rawFrames[0],
                        RawFrameInfo(region: PixelRegion(x: 1, y: 1, width: 3, height: 2), dispose: .background, blend: .over))
+    }
+
+    func testLaterFrameReachingPastTheScreenIsClipped() throws {
+        let bytes = GIFFixtureEncoder(width: 2, height: 2, globalPalette: F.palette, frames: [
+            GIFFixtureFrame(left: 0, top: 0, width: 1, height: 1, indices: [3]),
+            GIFFixtureFrame(left: 1, top: 1, width: 3, height: 2, indices: [0, 1, 2, 3, 3, 3]),
+        ]).encode()
+        let image = try ImageDecoder().decode(bytes)
+        XCTAssertEqual([image.width, image.height], [2, 2])
+        XCTAssertEqual(image.frames[1].image, F.canvas([[F.white, clear], [clear, F.red]]))
     }
 }

@@ -94,12 +94,19 @@ final class DecodeBombTests: XCTestCase {
         }
     }
 
-    func testAZeroSizedGIFScreenIsMalformed() {
-        // Found by FuzzAPNGRoundTrip (Tests/Fuzz/Crashers/roundtrip/zero-width-gif-screen.gif).
+    func testAZeroSizedGIFScreenGrowsToHoldItsFirstFrame() throws {
+        // Found by FuzzAPNGRoundTrip (Tests/Fuzz/Crashers/roundtrip/zero-width-gif-screen.gif): it was
+        // refused as an empty canvas; Chromium shows it, grown to hold frame 1 (docs/verification.md).
         let frame = GIFFixtureFrame(width: 1, height: 1, indices: [1])
         let gif = GIFFixtureEncoder(width: 0, height: 6, globalPalette: [RGBA(0, 0, 0), RGBA(255, 0, 0)],
                                     frames: [frame]).encode()
-        XCTAssertThrowsError(try ImageDecoder().decode(gif)) { error in
+        let image = try ImageDecoder().decode(gif)
+        XCTAssertEqual([image.width, image.height], [1, 6])
+        XCTAssertEqual(image.frames[0].image[0, 0], RGBA(255, 0, 0))
+        XCTAssertEqual(image.frames[0].image[0, 5], .clear)
+        // With no frame at all there is still nothing to grow into.
+        let empty = GIFFixtureEncoder(width: 0, height: 6, globalPalette: [RGBA(0, 0, 0)], frames: []).encode()
+        XCTAssertThrowsError(try ImageDecoder().decode(empty)) { error in
             XCTAssertEqual(error as? CodecError, .malformed("GIF logical screen is 0x6 px; both sides must be at least 1 px"))
         }
     }

@@ -1,0 +1,45 @@
+import Foundation
+import ImageCodec
+import TestSupport
+import XCTest
+
+/// `stickerforge inspect` says how it read what a file leaves to the decoder: a GIF without any
+/// colour table, an APNG whose acTL browsers ignore.
+final class InspectNotesEndToEndTests: CLIEndToEndTestCase {
+    private func writeFiles() throws {
+        let gif = GIFFixtureEncoder(width: 2, height: 1, globalPalette: nil, frames: [
+            GIFFixtureFrame(width: 2, height: 1, indices: [0, 1], delayCentiseconds: 5),
+            GIFFixtureFrame(width: 1, height: 1, indices: [1], delayCentiseconds: 5),
+        ]).encode()
+        _ = try temp.write(gif, to: "untabled.gif")
+        var chunks = APNGFixture(width: 2, height: 2, frames: [.init(PixelBuffer(width: 2, height: 2, fill: RGBA(9, 9, 9))),
+                                                              .init(PixelBuffer(width: 1, height: 1))]).chunks()
+        chunks[1].data = PNGChunkWriter.be32(0) + PNGChunkWriter.be32(0)
+        _ = try temp.write(PNGChunkWriter.file(chunks), to: "zero.png")
+    }
+
+    func testTextNotes() throws {
+        try writeFiles()
+        let result = try run(["inspect", "untabled.gif", "zero.png"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let notes = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  note: ") }
+        XCTAssertEqual(notes, [
+            "  note: the file has no colour table (neither global nor local): indices are drawn opaque black, as Chromium draws them",
+            "  note: animation ignored: acTL declares 0 frames; browsers show the default image as a still, and so does StickerForge",
+        ])
+    }
+
+    func testJSONNotes() throws {
+        try writeFiles()
+        let result = try run(["inspect", "--json", "untabled.gif", "zero.png"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let records = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let facts = records.map { $0["facts"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(facts[0]["framesWithoutColorTable"] as? [Int], [0, 1])
+        XCTAssertEqual((records[0]["notes"] as? [String])?.first?.hasSuffix("indices are drawn opaque black, as Chromium draws them"), true)
+        XCTAssertEqual(facts[1]["ignoredAnimation"] as? String, "acTL declares 0 frames")
+        XCTAssertEqual(facts[1]["format"] as? String, "png")
+        XCTAssertEqual(records[1]["frames"].map { ($0 as? [Any])?.count }, 1)
+        XCTAssertEqual((records[1]["notes"] as? [String])?.count, 1)
+    }
+}
