@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     fuzz (default 300 s, every target)
 #   Scripts/fuzz.sh --replay [TARGET...]                 run the committed corpus and crashers once
 #
-# Targets: sniffer png apng gif jpeg roundtrip contents config. `png`, `apng`, `gif` and `jpeg` are
+# Targets: sniffer png apng gif jpeg roundtrip contents config lottie. `png`, `apng`, `gif` and `jpeg` are
 # the FuzzDecode harness (the public ImageDecoder entry point) seeded with that format's files.
 # Environment:
 #   FUZZ_WORK=dir      working corpora, logs and artifacts (default .build-fuzz-work/)
@@ -24,7 +24,7 @@ replay=0
 if [ "${1:-}" = "--replay" ]; then replay=1; shift; fi
 seconds=300
 if [ "$replay" = 0 ] && [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds="$1"; shift; fi
-all=(sniffer png apng gif jpeg roundtrip contents config)
+all=(sniffer png apng gif jpeg roundtrip contents config lottie)
 targets=("$@"); [ "${#targets[@]}" -eq 0 ] && targets=("${all[@]}")
 work="${FUZZ_WORK:-$SF_ROOT/.build-fuzz-work}"
 rss="${RSS_LIMIT_MB:-2048}"
@@ -35,6 +35,7 @@ harness() {
     case "$1" in
         sniffer) echo FuzzSniffer ;; png|apng|gif|jpeg) echo FuzzDecode ;;
         roundtrip) echo FuzzAPNGRoundTrip ;; contents) echo FuzzContentsJSON ;; config) echo FuzzPackConfig ;;
+        lottie) echo FuzzLottie ;;
         *) sf_die "unknown target '$1' (known: ${all[*]})" ;;
     esac
 }
@@ -68,6 +69,7 @@ find Samples -name '*.gif' -exec cp {} "$seeds/gif/" \;
 find Samples -name '*.jpg' -exec cp {} "$seeds/jpeg/" \;
 n=0; while IFS= read -r f; do n=$((n + 1)); cp "$f" "$seeds/contents/sample-$n.json"; done < <(find Samples -name Contents.json)
 find Samples -name '*.yml' -exec cp {} "$seeds/config/" \;
+mkdir -p "$seeds/lottie"; cp Tests/ImageCodecTests/Fixtures/Lottie/*.json Tests/ImageCodecTests/Fixtures/Lottie/*.tgs "$seeds/lottie/"
 seed_dirs() {
     case "$1" in
         sniffer) echo "$seeds/png $seeds/apng $seeds/gif $seeds/jpeg" ;;

@@ -52,15 +52,16 @@ static int write_all(const void *data, size_t count) {
     return 1;
 }
 
-/// Reads standard input to its end into a NUL-terminated buffer of at most `max` bytes.
+/// Reads standard input to its end into a NUL-terminated buffer; NULL past `max` bytes.
 static char *read_input(size_t max, size_t *length) {
-    size_t capacity = 64 * 1024, used = 0;
+    size_t limit = max + 1;   // room to see one byte too many
+    size_t capacity = limit < 64 * 1024 ? limit : 64 * 1024, used = 0;
     char *buffer = malloc(capacity + 1);
     if (!buffer) return NULL;
     for (;;) {
         if (used == capacity) {
-            if (capacity >= max) { free(buffer); return NULL; }
-            capacity = capacity * 2 > max ? max : capacity * 2;
+            if (capacity >= limit) { free(buffer); return NULL; }
+            capacity = capacity * 2 > limit ? limit : capacity * 2;
             char *grown = realloc(buffer, capacity + 1);
             if (!grown) { free(buffer); return NULL; }
             buffer = grown;

@@ -47,8 +47,16 @@ final class LottieChild {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The helper is linked by the Swift driver, so the Swift runtime's crash backtracer would
+        // run (slowly, into /dev/null) when rlottie crashes; a crash should just end it.
+        var inherited: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee { inherited.append(String(cString: entry)); cursor += 1 }
+        let environment: [UnsafeMutablePointer<CChar>?] = (inherited.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
+            + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, environment)
         guard status == 0 else { close(pair[0]); throw Self.spawnError("posix_spawn \(arguments[0])", status) }
         pid = child
         socket = pair[0]
