@@ -22,19 +22,10 @@ cc -O2 -o "$work/lottie_floor" Scripts/bench/lottie_floor.c -lrlottie
 python3 Scripts/gen-lottie-fixtures.py --bench "$work/files"
 files=("$work"/files/*.json Tests/ImageCodecTests/Fixtures/Lottie/{shapes,wide,fractional}.json)
 
-# best CMD...: "wall cpu" of the best of 3 runs. wall: the command's own timer (decoding only; for
-# ours it includes spawning the helper and moving every frame through the socket); cpu: user+sys of
-# the process and its waited-for children (the helpers), meaningful when the machine is loaded.
-best() {
-    local b="" c=""
-    for _ in 1 2 3; do
-        local s; s=$(/usr/bin/time -o "$work/.cpu" -f "%U %S" "$@" | awk '{print $1}')
-        local u; u=$(awk '{printf "%.2f", $1 + $2}' "$work/.cpu")
-        if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
-        if [[ -z "$c" ]] || awk -v a="$u" -v b="$c" 'BEGIN{exit !(a<b)}'; then c="$u"; fi
-    done
-    echo "$b $c"
-}
+# best CMD...: "wall cpu" of the best of 3 runs (sf_best3). wall: the command's own timer (for ours
+# it includes spawning the helper and moving every frame through the socket); cpu: user+sys of the
+# process and its waited-for children (the helpers), meaningful when the machine is loaded.
+best() { sf_best3 "$work/.cpu" "$@"; }
 
 printf '%-10s %6s %5s %9s %9s %7s %7s %7s %7s %6s\n' "size" "files" "iter" "C wall" "ours wall" "ratio" "C cpu" "ours cpu" "ratio" "load1"
 for box in 0 408; do
