@@ -9,7 +9,8 @@
 // Usage: stickerforge-lottie WIDTH HEIGHT FRAMES MAX_INPUT_BYTES MEMORY_MIB SECONDS [--test-fault=KIND]
 // Output: a 32-byte header (magic "SFLT", version 1, canvas width, height, rlottie's total frame
 // count, all uint32 in host order, then the frame rate as a host-order double, 4 bytes padding),
-// then FRAMES frames of WIDTH*HEIGHT premultiplied ARGB32 pixels (uint32 in host order).
+// then FRAMES frames of WIDTH*HEIGHT straight-alpha RGBA pixels (4 bytes each: R, G, B, A), which
+// is StickerForge's PixelBuffer layout, so the tool receives each frame straight into its buffer.
 // Exit status: 0 rendered; 2 usage; 3 input unreadable or too large; 4 rlottie refused the JSON;
 // 5 out of memory. The limits below are applied to this process before any input is read.
 #include <rlottie_capi.h>
@@ -45,6 +46,26 @@ static int parse_size(const char *text, unsigned long long max, unsigned long lo
     if (errno != 0 || end == text || *end != '\0' || value > max) return 0;
     *out = value;
     return 1;
+}
+
+/// rlottie's premultiplied ARGB32 (host-order uint32) to straight RGBA bytes, in place: each channel
+/// divided by alpha, rounded to nearest, c = (c' * 255 + a / 2) / a, at most 255; alpha 0 becomes
+/// transparent black. Each pixel's word is read before its four bytes are written.
+static void to_straight_rgba(uint32_t *pixels, size_t count) {
+    unsigned char *out = (unsigned char *)pixels;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t v = pixels[i], a = v >> 24;
+        uint32_t r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF;
+        if (a == 0) { r = g = b = 0; }
+        else if (a != 255) {
+            r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+            if (r > 255) r = 255;
+            if (g > 255) g = 255;
+            if (b > 255) b = 255;
+        }
+        out[4 * i] = (unsigned char)r; out[4 * i + 1] = (unsigned char)g;
+        out[4 * i + 2] = (unsigned char)b; out[4 * i + 3] = (unsigned char)a;
+    }
 }
 
 static int write_all(const void *data, size_t count) {
@@ -139,6 +160,7 @@ int main(int argc, char **argv) {
     for (unsigned long long i = 0; i < frames; i++) {
         memset(buffer, 0, pixels * 4);
         lottie_animation_render(animation, (size_t)i, buffer, (size_t)width, (size_t)height, (size_t)width * 4);
+        to_straight_rgba(buffer, pixels);
         if (!write_all(buffer, pixels * 4)) break;
     }
     free(buffer);

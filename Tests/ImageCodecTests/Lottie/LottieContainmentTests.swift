@@ -41,7 +41,7 @@ final class LottieContainmentTests: XCTestCase {
         XCTAssertThrowsError(try LottieValidator().validate(json)) { XCTAssertTrue("\($0)".contains("nesting deeper than 96"), "\($0)") }
         let process = LottieRenderProcess(executable: try LottieRendererLocator.locate(), timeout: 20,
                                           maxInputBytes: json.count, testFault: nil)
-        XCTAssertThrowsError(try process.render(json, width: 8, height: 8, frames: 2) { _, _ in }) { error in
+        XCTAssertThrowsError(try process.render(json, width: 8, height: 8, frames: 2)) { error in
             // SIGSEGV normally; under AddressSanitizer (Scripts/sanitize.sh) ASan reports the overflow
             // and ends the helper itself (abort or exit status 1).
             let text = "\(error)"
