@@ -48,23 +48,29 @@ static int parse_size(const char *text, unsigned long long max, unsigned long lo
     return 1;
 }
 
-/// rlottie's premultiplied ARGB32 (host-order uint32) to straight RGBA bytes, in place: each channel
-/// divided by alpha, rounded to nearest, c = (c' * 255 + a / 2) / a, at most 255; alpha 0 becomes
-/// transparent black. Each pixel's word is read before its four bytes are written.
+/// straight[a][c']: a premultiplied channel c' under alpha a, divided by alpha and rounded to nearest,
+/// c = (c' * 255 + a / 2) / a, at most 255; 0 for alpha 0. A table: three divisions a pixel were
+/// a fifth of the helper's time.
+static unsigned char straight[256][256];
+
+static void make_straight_table(void) {
+    for (unsigned a = 1; a < 256; a++) {
+        for (unsigned c = 0; c < 256; c++) {
+            unsigned v = (c * 255 + a / 2) / a;
+            straight[a][c] = (unsigned char)(v > 255 ? 255 : v);
+        }
+    }
+}
+
+/// rlottie's premultiplied ARGB32 (host-order uint32) to straight RGBA bytes, in place; alpha 0
+/// becomes transparent black. Each pixel's word is read before its four bytes are written.
 static void to_straight_rgba(uint32_t *pixels, size_t count) {
     unsigned char *out = (unsigned char *)pixels;
     for (size_t i = 0; i < count; i++) {
         uint32_t v = pixels[i], a = v >> 24;
-        uint32_t r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF;
-        if (a == 0) { r = g = b = 0; }
-        else if (a != 255) {
-            r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
-            if (r > 255) r = 255;
-            if (g > 255) g = 255;
-            if (b > 255) b = 255;
-        }
-        out[4 * i] = (unsigned char)r; out[4 * i + 1] = (unsigned char)g;
-        out[4 * i + 2] = (unsigned char)b; out[4 * i + 3] = (unsigned char)a;
+        const unsigned char *row = straight[a];
+        out[4 * i] = row[(v >> 16) & 0xFF]; out[4 * i + 1] = row[(v >> 8) & 0xFF];
+        out[4 * i + 2] = row[v & 0xFF]; out[4 * i + 3] = (unsigned char)a;
     }
 }
 
@@ -154,6 +160,7 @@ int main(int argc, char **argv) {
     memcpy(&header[5], &rate, sizeof rate);
     if (!write_all(header, sizeof header)) return 0;   // the parent went away: nothing to report to
 
+    make_straight_table();
     size_t pixels = (size_t)width * (size_t)height;
     uint32_t *buffer = malloc(pixels * 4);
     if (!buffer) return 5;
