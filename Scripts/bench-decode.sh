@@ -48,19 +48,9 @@ stickers=("$work/anim-ours.png" "$work/anim-ffmpeg.png")
 for k in 00 06 12 18; do stickers+=("$work/anim/frame_$k.png"); done
 while IFS= read -r f; do stickers+=("$f"); done < <(find Samples/StarterPack -maxdepth 1 -type f \( -name '*.png' -o -name '*.gif' -o -name '*.jpg' \) | sort)
 
-# best CMD...: "wall cpu" of the best of 3 runs of a command that prints "<seconds> seconds, ...".
-# wall is the command's own timer (decoding only); cpu is user+sys of the whole process, which
-# stays meaningful when other jobs load the machine (wall then stretches with the load).
-best() {
-    local b="" c=""
-    for _ in 1 2 3; do
-        local s; s=$(/usr/bin/time -o "$work/.cpu" -f "%U %S" "$@" | awk '{print $1}')
-        local u; u=$(awk '{printf "%.2f", $1 + $2}' "$work/.cpu")
-        if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
-        if [[ -z "$c" ]] || awk -v a="$u" -v b="$c" 'BEGIN{exit !(a<b)}'; then c="$u"; fi
-    done
-    echo "$b $c"
-}
+# best CMD...: "wall cpu" of the best of 3 runs (sf_best3 in lib.sh); wall is the command's own
+# timer (decoding only), cpu is user+sys of the whole process.
+best() { sf_best3 "$work/.cpu" "$@"; }
 
 # compare NAME ITERATIONS FILE...: one table row.
 compare() {

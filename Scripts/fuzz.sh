@@ -4,8 +4,9 @@
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     fuzz (default 300 s, every target)
 #   Scripts/fuzz.sh --replay [TARGET...]                 run the committed corpus and crashers once
 #
-# Targets: sniffer png apng gif jpeg webp roundtrip contents config. `png`, `apng`, `gif`, `jpeg` and
-# `webp` are the FuzzDecode harness (the public ImageDecoder entry point) seeded with that format's files.
+# Targets: sniffer png apng gif jpeg webp roundtrip contents config lottie. `png`, `apng`, `gif`, `jpeg`
+# and `webp` are the FuzzDecode harness (the public ImageDecoder entry point) seeded with that format's files;
+# `lottie` is FuzzLottie (sniffer, gzip and validator; the renderer runs contained, see docs/security.md).
 # Environment:
 #   FUZZ_WORK=dir      working corpora, logs and artifacts (default .build-fuzz-work/)
 #   FUZZ_JOBS=N        targets fuzzed side by side (default 1)
@@ -24,7 +25,7 @@ replay=0
 if [ "${1:-}" = "--replay" ]; then replay=1; shift; fi
 seconds=300
 if [ "$replay" = 0 ] && [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds="$1"; shift; fi
-all=(sniffer png apng gif jpeg webp roundtrip contents config)
+all=(sniffer png apng gif jpeg webp roundtrip contents config lottie)
 targets=("$@"); [ "${#targets[@]}" -eq 0 ] && targets=("${all[@]}")
 work="${FUZZ_WORK:-$SF_ROOT/.build-fuzz-work}"
 rss="${RSS_LIMIT_MB:-2048}"
@@ -35,6 +36,7 @@ harness() {
     case "$1" in
         sniffer) echo FuzzSniffer ;; png|apng|gif|jpeg|webp) echo FuzzDecode ;;
         roundtrip) echo FuzzAPNGRoundTrip ;; contents) echo FuzzContentsJSON ;; config) echo FuzzPackConfig ;;
+        lottie) echo FuzzLottie ;;
         *) sf_die "unknown target '$1' (known: ${all[*]})" ;;
     esac
 }
@@ -69,6 +71,7 @@ find Samples -name '*.jpg' -exec cp {} "$seeds/jpeg/" \;
 mkdir -p "$seeds/webp"; cp "$SF_ROOT"/Tests/ImageCodecTests/Fixtures/WebP/*.webp "$seeds/webp/"
 n=0; while IFS= read -r f; do n=$((n + 1)); cp "$f" "$seeds/contents/sample-$n.json"; done < <(find Samples -name Contents.json)
 find Samples -name '*.yml' -exec cp {} "$seeds/config/" \;
+mkdir -p "$seeds/lottie"; cp Tests/ImageCodecTests/Fixtures/Lottie/*.json Tests/ImageCodecTests/Fixtures/Lottie/*.tgs "$seeds/lottie/"
 seed_dirs() {
     case "$1" in
         sniffer) echo "$seeds/png $seeds/apng $seeds/gif $seeds/jpeg" ;;

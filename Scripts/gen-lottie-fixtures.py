@@ -95,6 +95,32 @@ def fractional():
     return an
 
 
+def telegram(seed):
+    """A Telegram-sized benchmark animation: 512x512, 60 fps, 3 s, a dozen moving shapes."""
+    an = objects.Animation(180, 60)
+    an.width = an.height = 512
+    layer = objects.ShapeLayer()
+    an.add_layer(layer)
+    for k in range(12):
+        g = layer.add_shape(objects.Group())
+        shape = g.add_shape(objects.Star() if k % 3 == 0 else objects.Ellipse() if k % 3 == 1 else objects.Rect())
+        if k % 3 == 0:
+            shape.inner_radius.value, shape.outer_radius.value, shape.points.value = 30, 70, 5
+        else:
+            shape.size.value = Point(60 + 7 * k, 40 + 5 * k)
+        x, y = 60 + (k * 97 + seed * 31) % 400, 60 + (k * 61 + seed * 17) % 400
+        shape.position.add_keyframe(0, Point(x, y))
+        shape.position.add_keyframe(90, Point(512 - y, x))
+        shape.position.add_keyframe(179, Point(x, y))
+        g.add_shape(objects.Fill(Color((k * 0.37) % 1, (k * 0.61 + 0.2) % 1, (k * 0.13 + 0.5) % 1)))
+        g.transform.anchor_point.value = Point(256, 256)
+        g.transform.position.value = Point(256, 256)
+        g.transform.rotation.add_keyframe(0, 0)
+        g.transform.rotation.add_keyframe(179, 360 if k % 2 else -360)
+        g.transform.opacity.value = 60 + 3 * k
+    return an
+
+
 def to_json(an):
     # Key order matters: rlottie reads a shape's "ty" before its other keys, so no sort_keys.
     return json.dumps(an.to_dict(), separators=(",", ":")).encode()
@@ -123,6 +149,13 @@ def reference(data):
 
 
 def main():
+    if "--bench" in sys.argv:   # benchmark inputs, not committed: --bench DIR
+        out = sys.argv[sys.argv.index("--bench") + 1]
+        os.makedirs(out, exist_ok=True)
+        for seed in range(3):
+            with open(os.path.join(out, f"telegram-{seed}.json"), "wb") as f:
+                f.write(to_json(telegram(seed)))
+        return
     check = "--check" in sys.argv
     files = {}
     for name, make in [("shapes", shapes), ("wide", wide), ("fractional", fractional)]:

@@ -21,3 +21,17 @@ sf_require_swift() {
     command -v swift >/dev/null 2>&1 ||
         sf_die "swift not found on PATH. Install the Swift toolchain (https://www.swift.org/install/) and try again."
 }
+
+# sf_best3 TMPFILE CMD...: "wall cpu" of the best of 3 runs of CMD, which prints "<seconds> ..." first.
+# wall is the command's own timer; cpu is user+sys of the process and its waited-for children
+# (from /usr/bin/time, written to TMPFILE), which stays meaningful when other jobs load the machine.
+sf_best3() {
+    local tmp="$1" b="" c=""; shift
+    for _ in 1 2 3; do
+        local s; s=$(/usr/bin/time -o "$tmp" -f "%U %S" "$@" | awk '{print $1}')
+        local u; u=$(awk '{printf "%.2f", $1 + $2}' "$tmp")
+        if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
+        if [[ -z "$c" ]] || awk -v a="$u" -v b="$c" 'BEGIN{exit !(a<b)}'; then c="$u"; fi
+    done
+    echo "$b $c"
+}

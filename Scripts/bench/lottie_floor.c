@@ -36,8 +36,8 @@ int main(int argc, char **argv) {
             if (!a) { fprintf(stderr, "rlottie refused %s\n", argv[f]); return 1; }
             size_t w, h; lottie_animation_get_size(a, &w, &h);
             if (box > 0) {
-                double s = (double)box / (double)(w > h ? w : h);
-                size_t sw = (size_t)(w * s + 0.5), sh = (size_t)(h * s + 0.5);
+                size_t longest = w > h ? w : h;   /* rounded like LottieDocument.renderSize */
+                size_t sw = (w * (size_t)box * 2 + longest) / (2 * longest), sh = (h * (size_t)box * 2 + longest) / (2 * longest);
                 w = sw ? sw : 1; h = sh ? sh : 1;
             }
             size_t frames = lottie_animation_get_totalframe(a);

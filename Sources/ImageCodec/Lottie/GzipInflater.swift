@@ -14,6 +14,9 @@ enum GzipInflater {
     /// - Throws: `CodecError.corruptData`, `.truncated` or `.limitExceeded` (never with `prefix`
     ///   for the bound or a short input; corrupt data still throws).
     static func inflate(_ input: UnsafeBufferPointer<UInt8>, maxOutput: Int, prefix: Bool) throws -> Output {
+        guard input.count >= 3, input[0] == 0x1F, input[1] == 0x8B, input[2] == 0x08 else {
+            throw CodecError.malformed("not a gzip stream (a .tgs file is gzipped Lottie JSON, starting 1F 8B 08)")
+        }
         var stream = z_stream()
         // 16 + MAX_WBITS: a gzip wrapper, not zlib's.
         guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

@@ -47,8 +47,16 @@ final class LottieChild {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The helper is linked by the Swift driver, so the Swift runtime's crash backtracer would
+        // run (slowly, into /dev/null) when rlottie crashes; a crash should just end it.
+        var inherited: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee { inherited.append(String(cString: entry)); cursor += 1 }
+        let environment: [UnsafeMutablePointer<CChar>?] = (inherited.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") }
+            + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, environment)
         guard status == 0 else { close(pair[0]); throw Self.spawnError("posix_spawn \(arguments[0])", status) }
         pid = child
         socket = pair[0]
@@ -57,13 +65,13 @@ final class LottieChild {
 
     deinit { killAndReap() }
 
-    /// Writes `input` (then half-closes) while handing every chunk read to `received`, until the
-    /// helper closes its end (returns true) or the deadline passes (returns false).
-    func exchange(input: [UInt8], deadline: UInt64, received: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+    /// Writes `input` (then half-closes) while `receive(socket)` reads whatever is ready (it returns
+    /// the bytes read, 0 at the end, -1 when nothing was ready), until the helper closes its end
+    /// (returns true) or the deadline passes (returns false).
+    func exchange(input: [UInt8], deadline: UInt64, receive: (Int32) throws -> Int) throws -> Bool {
         var sent = 0
         var sending = true
         if input.isEmpty { shutdown(socket, Int32(SHUT_WR)); sending = false }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return false }
@@ -80,13 +88,12 @@ final class LottieChild {
                 if sent == input.count { shutdown(socket, Int32(SHUT_WR)); sending = false }
             }
             if fd.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-                if n == 0 { return true }
-                if n < 0 {
-                    if errno == EAGAIN || errno == EINTR { continue }
-                    return true   // ECONNRESET: the helper is gone; its exit status says why
+                // Drain what is ready; ECONNRESET (the helper is gone) ends like EOF: its exit says why.
+                while true {
+                    let n = try receive(socket)
+                    if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { return true }
+                    if n < 0 { break }
                 }
-                try chunk.withUnsafeBytes { try received(UnsafeRawBufferPointer(rebasing: $0.prefix(n))) }
             }
         }
     }

@@ -32,13 +32,11 @@ public struct LottieDecoder: Sendable {
         let process = LottieRenderProcess(executable: try rendererPath ?? LottieRendererLocator.locate(),
                                           timeout: limits.maxSecondsPerSticker ?? Self.defaultTimeout,
                                           maxInputBytes: json.count, testFault: testFault)
-        let delay = document.frameDelay
-        var frames: [Frame] = []
-        frames.reserveCapacity(document.frameCount)
-        let header = try process.render(json, width: size.width, height: size.height, frames: document.frameCount) { _, argb in
-            frames.append(Frame(image: PremultipliedARGB.straightRGBA(argb, width: size.width, height: size.height), delay: delay))
-        }
-        guard header.width == document.width, header.height == document.height, header.totalFrames == document.frameCount else {
+        let (header, images) = try process.render(json, width: size.width, height: size.height, frames: document.frameCount)
+        let frames = images.map { Frame(image: $0, delay: document.frameDelay) }
+        // rlottie 0.1 (Debian 12) counts op - ip frames, later versions op - ip + 1.
+        guard header.width == document.width, header.height == document.height,
+              [document.frameCount, document.frameCount + 1].contains(header.totalFrames) else {
             throw LottieRenderProcess.failure("rlottie read a \(header.width)x\(header.height) canvas of \(header.totalFrames) frames, "
                 + "the JSON declares \(document.width)x\(document.height) and \(document.frameCount) frames")
         }
@@ -57,31 +55,5 @@ extension LottieDecoder {
             ? bytes.withUnsafeBufferPointer { try GzipInflater.inflate($0, maxOutput: limits.maxFileBytes, prefix: false).bytes }
             : bytes
         return (json, try LottieValidator(limits: limits).validate(json))
-    }
-}
-
-/// rlottie's pixels (premultiplied ARGB32, one host-order uint32 a pixel) as straight RGBA.
-enum PremultipliedARGB {
-    /// Each channel divided by alpha, rounded to nearest: c = (c' * 255 + a / 2) / a, at most 255.
-    /// A fully transparent pixel becomes transparent black.
-    static func straightRGBA(_ argb: UnsafeRawBufferPointer, width: Int, height: Int) -> PixelBuffer {
-        let count = width * height
-        var out = [UInt8](repeating: 0, count: count * 4)
-        out.withUnsafeMutableBufferPointer { dst in
-            for p in 0..<count {
-                let v = argb.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
-                let a = v >> 24
-                guard a != 0 else { continue }
-                let o = p * 4
-                if a == 255 {
-                    dst[o] = UInt8(truncatingIfNeeded: v >> 16); dst[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                    dst[o + 2] = UInt8(truncatingIfNeeded: v); dst[o + 3] = 255
-                    continue
-                }
-                func channel(_ c: UInt32) -> UInt8 { UInt8(min(255, ((c & 0xFF) * 255 + a / 2) / a)) }
-                dst[o] = channel(v >> 16); dst[o + 1] = channel(v >> 8); dst[o + 2] = channel(v); dst[o + 3] = UInt8(a)
-            }
-        }
-        return PixelBuffer(width: width, height: height, pixels: out)
     }
 }

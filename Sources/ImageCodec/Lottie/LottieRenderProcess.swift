@@ -32,21 +32,16 @@ struct LottieRenderProcess: Sendable {
     /// threads' arenas and a few frame-sized buffers.
     static func memoryMiB(width: Int, height: Int) -> Int { 1024 + (width * height * 4 * 8) >> 20 }
 
-    /// Renders `frames` frames at `width` x `height`; `frame(index, premultipliedARGB)` receives each
-    /// as it arrives (4 bytes a pixel, uint32 in host order).
-    func render(_ json: [UInt8], width: Int, height: Int, frames: Int,
-                frame: (Int, UnsafeRawBufferPointer) throws -> Void) throws -> Header {
+    /// Renders `frames` frames at `width` x `height`: rlottie's header and the frames as straight RGBA.
+    func render(_ json: [UInt8], width: Int, height: Int, frames: Int) throws -> (header: Header, images: [PixelBuffer]) {
         var arguments = [executable, "\(width)", "\(height)", "\(frames)", "\(maxInputBytes)",
                          "\(Self.memoryMiB(width: width, height: height))", "\(Int(timeout.rounded(.up)))"]
         if let testFault { arguments.append("--test-fault=\(testFault.rawValue)") }
         let child = try LottieChild(spawning: arguments)
         defer { child.killAndReap() }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        let frameBytes = width * height * 4
-        var stream = LottieFrameStream(frameBytes: frameBytes, frames: frames)
-        let eof = try child.exchange(input: json, deadline: deadline) { chunk in
-            try stream.consume(chunk, frame: frame)
-        }
+        var stream = LottieFrameStream(width: width, height: height, frames: frames)
+        let eof = try child.exchange(input: json, deadline: deadline) { try stream.receive(from: $0) }
         guard eof else { throw Self.failure("rendering took longer than \(Self.seconds(timeout)) and was stopped (the renderer may loop forever on this file)") }
         switch child.waitForExit(deadline: deadline) {
         case .timedOut: throw Self.failure("the renderer did not exit within \(Self.seconds(timeout)) and was stopped")
@@ -55,10 +50,10 @@ struct LottieRenderProcess: Sendable {
         case .exited: break
         }
         guard let header = stream.header else { throw Self.failure("the renderer produced no output") }
-        guard stream.framesDone == frames, stream.pending == 0 else {
-            throw Self.failure("the renderer sent \(stream.framesDone) of \(frames) frames\(stream.pending > 0 ? " and a partial one" : "")")
+        guard stream.images.count == frames, stream.pending == 0 else {
+            throw Self.failure("the renderer sent \(stream.images.count) of \(frames) frames\(stream.pending > 0 ? " and a partial one" : "")")
         }
-        return header
+        return (header, stream.images)
     }
 
     static func failure(_ message: String) -> CodecError { .library(name: "rlottie", message: message) }
@@ -82,43 +77,61 @@ struct LottieRenderProcess: Sendable {
     }
 }
 
-/// Splits the helper's output into its 32-byte header and frames.
+/// Receives the helper's output: its 32-byte header, then each frame straight into the array that
+/// becomes its `PixelBuffer` (no intermediate copy, no second pass over the pixels).
 struct LottieFrameStream {
-    let frameBytes: Int, frames: Int
+    let width: Int, height: Int, frames: Int
     private(set) var header: LottieRenderProcess.Header?
-    private(set) var framesDone = 0
-    private var buffer: [UInt8] = []
-    var pending: Int { buffer.count }
+    private(set) var images: [PixelBuffer] = []
+    private var headerBytes = [UInt8](repeating: 0, count: 32)
+    private var current: [UInt8] = []
+    private var filled = 0
+    /// Bytes of a frame received but not completed.
+    var pending: Int { header == nil ? filled : (current.isEmpty ? 0 : filled) }
 
-    init(frameBytes: Int, frames: Int) { self.frameBytes = frameBytes; self.frames = frames }
+    init(width: Int, height: Int, frames: Int) { self.width = width; self.height = height; self.frames = frames }
 
-    mutating func consume(_ chunk: UnsafeRawBufferPointer, frame: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
-        var rest = chunk[...]
-        while !rest.isEmpty {
-            let need = header == nil ? 32 : frameBytes
-            if header != nil && framesDone == frames {
-                throw LottieRenderProcess.failure("the renderer sent more than \(frames) frames")
-            }
-            let take = min(need - buffer.count, rest.count)
-            if buffer.isEmpty && take == need {   // a whole unit in the chunk: no copy
-                try handle(UnsafeRawBufferPointer(rebasing: rest.prefix(take)), frame: frame)
-            } else {
-                buffer += rest.prefix(take)
-                if buffer.count == need { try buffer.withUnsafeBytes { try handle($0, frame: frame) }; buffer.removeAll(keepingCapacity: true) }
-            }
-            rest = rest.dropFirst(take)
+    /// One `recv` into wherever the next bytes belong: the number read, 0 at the end of the stream,
+    /// or -1 when nothing is ready yet.
+    /// - Throws: when the helper sends more than the header and frames, or a bad header.
+    mutating func receive(from socket: Int32) throws -> Int {
+        if header == nil {
+            let n = headerBytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, 32 - filled, 0) }
+            guard n > 0 else { return Self.outcome(n) }
+            filled += n
+            if filled == 32 { try readHeader(); filled = 0 }
+            return n
         }
+        let frameBytes = width * height * 4
+        if current.isEmpty {
+            guard images.count < frames else {
+                var probe: UInt8 = 0
+                let n = recv(socket, &probe, 1, 0)
+                if n > 0 { throw LottieRenderProcess.failure("the renderer sent more than \(frames) frames") }
+                return Self.outcome(n)
+            }
+            // Every byte is written by recv before the frame is used; zeroing first would be wasted.
+            current = [UInt8](unsafeUninitializedCapacity: frameBytes) { _, count in count = frameBytes }
+            filled = 0
+        }
+        let n = current.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, frameBytes - filled, 0) }
+        guard n > 0 else { return Self.outcome(n) }
+        filled += n
+        if filled == frameBytes {
+            images.append(PixelBuffer(width: width, height: height, pixels: current))
+            current = []
+            filled = 0
+        }
+        return n
     }
 
-    private mutating func handle(_ unit: UnsafeRawBufferPointer, frame: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
-        guard header != nil else {
-            let words = (0..<5).map { unit.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
-            guard words[0] == 0x544C_4653, words[1] == 1 else { throw LottieRenderProcess.failure("the renderer's output is not a frame stream") }
-            header = .init(width: Int(words[2]), height: Int(words[3]), totalFrames: Int(words[4]),
-                           frameRate: unit.loadUnaligned(fromByteOffset: 20, as: Double.self))
-            return
-        }
-        try frame(framesDone, unit)
-        framesDone += 1
+    /// recv's result as `receive` reports it: a retryable error (nothing ready, a signal) is -1.
+    private static func outcome(_ n: Int) -> Int { n < 0 && (errno == EAGAIN || errno == EINTR) ? -1 : max(n, 0) }
+
+    private mutating func readHeader() throws {
+        let words = (0..<5).map { i in headerBytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) } }
+        guard words[0] == 0x544C_4653, words[1] == 1 else { throw LottieRenderProcess.failure("the renderer's output is not a frame stream") }
+        header = .init(width: Int(words[2]), height: Int(words[3]), totalFrames: Int(words[4]),
+                       frameRate: headerBytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: Double.self) })
     }
 }

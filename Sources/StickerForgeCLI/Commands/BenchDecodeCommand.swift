@@ -14,6 +14,9 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     @Option(help: "How many times to decode every file.")
     var iterations = 3
 
+    @Option(name: .customLong("fit-box"), help: "Render vector files (Lottie, TGS) to fit this square.")
+    var fitBox: Int?
+
     @Argument(help: "Files to decode.")
     var files: [String]
 
@@ -28,7 +31,7 @@ struct BenchDecodeCommand: AsyncParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<iterations {
             for bytes in inputs {
-                do { frames += try decoder.decode(bytes).frames.count } catch { failed += 1 }
+                do { frames += try decoder.decode(bytes, options: DecodeOptions(fitBox: fitBox)).frames.count } catch { failed += 1 }
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -31,6 +31,25 @@ final class LottieContainmentTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
     }
 
+    /// A real rlottie crash, not a simulated one: 100,000 nested groups overflow its recursive parser's
+    /// stack (SIGSEGV). The validator refuses such nesting first (96 levels); here the JSON goes to
+    /// the helper directly, to show the containment holds when rlottie itself crashes.
+    func testARealRlottieStackOverflowIsContained() throws {
+        let depth = 100_000
+        let json = Array(("{\"v\":\"5\",\"fr\":30,\"ip\":0,\"op\":2,\"w\":8,\"h\":8,\"layers\":[{\"ty\":4,\"ks\":{},\"ip\":0,\"op\":2,\"shapes\":["
+            + String(repeating: "{\"ty\":\"gr\",\"it\":[", count: depth) + String(repeating: "]}", count: depth) + "]}]}").utf8)
+        XCTAssertThrowsError(try LottieValidator().validate(json)) { XCTAssertTrue("\($0)".contains("nesting deeper than 96"), "\($0)") }
+        let process = LottieRenderProcess(executable: try LottieRendererLocator.locate(), timeout: 20,
+                                          maxInputBytes: json.count, testFault: nil)
+        XCTAssertThrowsError(try process.render(json, width: 8, height: 8, frames: 2)) { error in
+            // SIGSEGV normally; under AddressSanitizer (Scripts/sanitize.sh) ASan reports the overflow
+            // and ends the helper itself (abort or exit status 1).
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("the renderer crashed (signal 11, SIGSEGV)") || text.contains("the renderer crashed (signal 6")
+                          || text.contains("the renderer failed (exit status"), text)
+        }
+    }
+
     func testGarbageAndShortOutputAreRefused() {
         assertFails(.garbage, "not a frame stream")
         assertFails(.short, "sent 5 of 6 frames")

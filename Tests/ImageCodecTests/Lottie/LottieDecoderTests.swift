@@ -67,15 +67,4 @@ final class LottieDecoderTests: XCTestCase {
         XCTAssertEqual(tgs.facts.format, .tgs)
         XCTAssertEqual(tgs.frames, json.frames)
     }
-
-    func testUnpremultiplyingRoundsToNearestAndClearsTransparentPixels() {
-        // ARGB32 words: opaque red; half-transparent (a=128) premultiplied grey 64 -> 128 (64*255+64)/128;
-        // fully transparent with stray colour -> transparent black; a=1 with c'=1 -> 255.
-        let words: [UInt32] = [0xFFFF_0000, 0x8040_4040, 0x0012_3456, 0x0101_0001]
-        let image = words.withUnsafeBytes { PremultipliedARGB.straightRGBA($0, width: 4, height: 1) }
-        XCTAssertEqual(image[0, 0], RGBA(255, 0, 0, 255))
-        XCTAssertEqual(image[1, 0], RGBA(128, 128, 128, 128))
-        XCTAssertEqual(image[2, 0], .clear)
-        XCTAssertEqual(image[3, 0], RGBA(255, 0, 255, 1))
-    }
 }

@@ -42,6 +42,32 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// The Lottie corpus through what FuzzLottie runs (sniffer, inflate, validator), then every file
+    /// the validator accepts through the whole decode: the renderer runs contained, so whatever
+    /// rlottie does with it, the result is frames of the canvas or a `CodecError`.
+    func testLottieInputsAreValidatedAndRenderedContained() throws {
+        let files = try inputs(["lottie"])
+        guard !files.isEmpty else { throw XCTSkip("no Lottie corpus at \(Self.fuzzRoot)") }
+        let small = DecodeLimits(maxDimension: 512, maxTotalPixels: 2_000_000, maxFrames: 64, maxFileBytes: 1 << 20,
+                                 maxSecondsPerSticker: 10)
+        var rendered = 0
+        for file in files {
+            let sniffed = FormatSniffer.sniff(file.bytes)
+            for format in [ImageFormat.lottie, .tgs] {
+                guard (try? LottieDecoder(limits: small).validated(file.bytes, format: format)) != nil else { continue }
+                XCTAssertEqual(sniffed, format, file.name)
+                do {
+                    let image = try LottieDecoder(limits: small).decode(file.bytes, format: format, fitting: 64)
+                    rendered += 1
+                    for frame in image.frames { XCTAssertEqual(frame.image.pixels.count, image.width * image.height * 4, file.name) }
+                } catch let error as CodecError {
+                    XCTAssertFalse("\(error)".isEmpty, file.name)
+                }
+            }
+        }
+        XCTAssertGreaterThan(rendered, 0, "the corpus holds renderable animations")
+    }
+
     func testRoundTripCrashersReencodeExactly() throws {
         let files = try inputs(["roundtrip"])
         guard !files.isEmpty else { throw XCTSkip("no round-trip corpus at \(Self.fuzzRoot)") }
