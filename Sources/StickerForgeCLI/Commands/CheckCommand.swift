@@ -80,7 +80,8 @@ struct CheckSession {
         }
         progress.finish()
         return (result.report, CheckedStickers(summaries: result.summaries, root: pack.root,
-                                               limits: configuration.decodeLimits))
+                                               limits: configuration.decodeLimits,
+                                               vectorBox: result.report.pack.gridSize.maxPixels))
     }
 }
 

@@ -55,7 +55,8 @@ struct CheckPlanRunner {
         let covered = parts.flatMap(\.covered)
         if parts.count == 1 {
             return Outcome(report: first.report, subjects: CheckedStickers(summaries: first.summaries, root: first.report.pack.path,
-                                                                           limits: limits),
+                                                                           limits: limits,
+                                                                           vectorBox: first.report.pack.gridSize.maxPixels),
                            maxBytes: first.configuration.maxBytes, root: display(first.root), covered: covered)
         }
         let report = CheckReport.merging(parts.map { ($0.report, $0.root) }, workingDirectory: workingDirectory)
@@ -68,7 +69,8 @@ struct CheckPlanRunner {
                 return moved
             }
         }
-        return Outcome(report: report, subjects: CheckedStickers(summaries: summaries, root: report.pack.path, limits: limits),
+        return Outcome(report: report, subjects: CheckedStickers(summaries: summaries, root: report.pack.path, limits: limits,
+                                                                 vectorBox: report.pack.gridSize.maxPixels),
                        maxBytes: first.configuration.maxBytes, root: report.pack.path, covered: covered)
     }
 

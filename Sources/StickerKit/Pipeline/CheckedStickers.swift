@@ -12,10 +12,13 @@ public struct CheckedStickers: RandomAccessCollection, Sendable {
     public var root: String
     /// The decode limits the check used.
     public var limits: DecodeLimits
+    /// The box the check rendered vector formats into (the pack's grid cell), nil for their canvas.
+    public var vectorBox: Int?
 
-    /// Checked stickers of the catalog at `root`, decoded again under `limits` when needed.
-    public init(summaries: [StickerSummary], root: String, limits: DecodeLimits) {
-        self.summaries = summaries; self.root = root; self.limits = limits
+    /// Checked stickers of the catalog at `root`, decoded again under `limits` (vector formats
+    /// rendered into `vectorBox`) when needed.
+    public init(summaries: [StickerSummary], root: String, limits: DecodeLimits, vectorBox: Int? = nil) {
+        self.summaries = summaries; self.root = root; self.limits = limits; self.vectorBox = vectorBox
     }
 
     /// The first position.
@@ -28,6 +31,6 @@ public struct CheckedStickers: RandomAccessCollection, Sendable {
     /// The sticker of `summary` loaded and decoded again from its files, as the check loaded it
     /// (the files may have changed since; the caller uses what it gets).
     public func subject(for summary: StickerSummary) -> StickerSubject {
-        SubjectLoader(limits: limits).load(summary.source, root: root)
+        SubjectLoader(limits: limits, vectorBox: vectorBox).load(summary.source, root: root)
     }
 }

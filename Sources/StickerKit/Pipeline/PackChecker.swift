@@ -47,8 +47,8 @@ public struct PackChecker: Sendable {
     public func checkSummarising(_ pack: StickerPack,
                                  progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
         -> (report: CheckReport, summaries: [StickerSummary]) {
-        let loader = SubjectLoader(limits: configuration.decodeLimits)
         let context = context(for: pack)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context.gridSize.maxPixels)
         let checks = stickerChecks
         let root = pack.root
         let stickers = pack.stickers
@@ -66,7 +66,7 @@ public struct PackChecker: Sendable {
     public func loadSubjects(of pack: StickerPack,
                              progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
         -> (subjects: [StickerSubject], icons: [IconFile]) {
-        let loader = SubjectLoader(limits: configuration.decodeLimits)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context(for: pack).gridSize.maxPixels)
         let subjects = await mapSubjects(of: pack, { $0 }, progress: progress)
         return (subjects, loader.loadIcons(pack.iconSet, root: pack.root))
     }
@@ -77,7 +77,7 @@ public struct PackChecker: Sendable {
     public func mapSubjects<Result: Sendable>(
         of pack: StickerPack, _ transform: @escaping @Sendable (StickerSubject) -> Result,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async -> [Result] {
-        let loader = SubjectLoader(limits: configuration.decodeLimits)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context(for: pack).gridSize.maxPixels)
         let root = pack.root
         let stickers = pack.stickers
         return await BoundedConcurrency.map(stickers, limit: concurrency, { source in

@@ -8,13 +8,18 @@ import ImageCodec
 public struct SubjectLoader: Sendable {
     /// Limits for every read and decode.
     public var limits: DecodeLimits
+    /// The square vector formats (Lottie, TGS) are rendered into, keeping their aspect ratio: the
+    /// pack's grid cell, so checks judge the pixels a build ships; nil renders at the file's canvas.
+    public var vectorBox: Int?
 
     /// Bytes read to sniff the format of a file too large to read whole: enough to walk a PNG's
     /// chunk headers up to its first IDAT in practice.
     static let sniffBytes = 64 << 10
 
-    /// A loader with the given decode limits.
-    public init(limits: DecodeLimits = .default) { self.limits = limits }
+    /// A loader with the given decode limits, rendering vector formats into `vectorBox` when given.
+    public init(limits: DecodeLimits = .default, vectorBox: Int? = nil) {
+        self.limits = limits; self.vectorBox = vectorBox
+    }
 
     /// The subject of `source`, whose paths are relative to `root`. Missing files are skipped
     /// (the catalog reader reports them); files over `limits.maxFileBytes` are not read and are
@@ -53,7 +58,7 @@ public struct SubjectLoader: Sendable {
                     continue
                 }
                 do {
-                    let image = try decoder.decode(bytes)
+                    let image = try decoder.decode(bytes, options: DecodeOptions(fitBox: vectorBox))
                     decoded[path] = image
                     files.append(LoadedFile(path: path, byteCount: bytes.count, format: format,
                                             pixelSize: PixelSize(width: image.width, height: image.height),

@@ -42,9 +42,9 @@ public struct WatchSession: Sendable {
     /// files and settings are unchanged.
     public mutating func refresh(pack: StickerPack, configuration: CheckConfiguration, toolVersion: String) async -> WatchUpdate {
         let checker = PackChecker(configuration: configuration, toolVersion: toolVersion)
-        let loader = SubjectLoader(limits: configuration.decodeLimits)
-        let root = pack.root
         let context = checker.context(for: pack)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context.gridSize.maxPixels)
+        let root = pack.root
         // Sticker rules are pure functions of the subject and the settings: unchanged stickers keep
         // their findings unless the settings changed.
         let settingsSame = checkedWith.map { $0.configuration == configuration && $0.gridSize == context.gridSize } ?? false
@@ -87,7 +87,8 @@ public struct WatchSession: Sendable {
         previous = now
         let order = FindingOrder.precedes
         return WatchUpdate(report: report,
-                           subjects: CheckedStickers(summaries: summaries, root: root, limits: configuration.decodeLimits),
+                           subjects: CheckedStickers(summaries: summaries, root: root, limits: configuration.decodeLimits,
+                                                     vectorBox: context.gridSize.maxPixels),
                            added: now.subtracting(before).sorted(by: order),
                            fixed: before.subtracting(now).sorted(by: order),
                            reloaded: loaded.map { pack.stickers[$0.0].name })

@@ -35,4 +35,22 @@ final class LottieConversionTests: XCTestCase {
         let a = PackBuildOptions(outputDirectory: "out", vectorBox: 408), b = PackBuildOptions(outputDirectory: "out", vectorBox: 618)
         XCTAssertNotEqual(a.keyText, b.keyText, "a grid change re-renders vector stickers")
     }
+
+    /// `check` renders vector stickers into the pack's grid cell, as `build` ships them: a 512 px TGS
+    /// in a regular pack is judged at 408 px (no `exceeds_grid_size` for a size that never ships).
+    func testCheckJudgesAVectorStickerAtTheGridCellItShipsAt() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sf-lottie-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(try bytes("shapes.tgs")).write(to: root.appendingPathComponent("shapes.tgs"))
+        let pack = StickerPack(name: "Vector", root: root.path, kind: .folder, gridSize: .regular, stickers: [
+            StickerSource(name: "shapes", folder: nil, content: .file("shapes.tgs"), accessibilityLabel: "Shapes"),
+        ], iconSet: nil, problems: [])
+        let report = await PackChecker(configuration: CheckConfiguration(), toolVersion: "1").check(pack)
+        let sticker = try XCTUnwrap(report.stickers.first)
+        XCTAssertEqual(sticker.facts?.width, 408)
+        XCTAssertEqual(sticker.facts?.height, 408)
+        XCTAssertFalse(sticker.findings.contains { $0.rule == "exceeds_grid_size" || $0.rule == "dimensions_too_large" })
+        XCTAssertTrue(sticker.findings.contains { $0.rule == "unsupported_format" && $0.severity == .error })
+    }
 }
