@@ -4,8 +4,9 @@
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     fuzz (default 300 s, every target)
 #   Scripts/fuzz.sh --replay [TARGET...]                 run the committed corpus and crashers once
 #
-# Targets: sniffer png apng gif jpeg roundtrip contents config. `png`, `apng`, `gif` and `jpeg` are
-# the FuzzDecode harness (the public ImageDecoder entry point) seeded with that format's files.
+# Targets: sniffer png apng gif jpeg webm roundtrip contents config. `png`, `apng`, `gif`, `jpeg` and
+# `webm` are the FuzzDecode harness (the public ImageDecoder entry point) seeded with that format's
+# files (WebM: the decoder's test fixtures, VP8 and VP9 with and without alpha).
 # Environment:
 #   FUZZ_WORK=dir      working corpora, logs and artifacts (default .build-fuzz-work/)
 #   FUZZ_JOBS=N        targets fuzzed side by side (default 1)
@@ -24,7 +25,7 @@ replay=0
 if [ "${1:-}" = "--replay" ]; then replay=1; shift; fi
 seconds=300
 if [ "$replay" = 0 ] && [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds="$1"; shift; fi
-all=(sniffer png apng gif jpeg roundtrip contents config)
+all=(sniffer png apng gif jpeg webm roundtrip contents config)
 targets=("$@"); [ "${#targets[@]}" -eq 0 ] && targets=("${all[@]}")
 work="${FUZZ_WORK:-$SF_ROOT/.build-fuzz-work}"
 rss="${RSS_LIMIT_MB:-2048}"
@@ -33,7 +34,7 @@ bin="$fuzz/.build/release"
 
 harness() {
     case "$1" in
-        sniffer) echo FuzzSniffer ;; png|apng|gif|jpeg) echo FuzzDecode ;;
+        sniffer) echo FuzzSniffer ;; png|apng|gif|jpeg|webm) echo FuzzDecode ;;
         roundtrip) echo FuzzAPNGRoundTrip ;; contents) echo FuzzContentsJSON ;; config) echo FuzzPackConfig ;;
         *) sf_die "unknown target '$1' (known: ${all[*]})" ;;
     esac
@@ -42,7 +43,9 @@ harness() {
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     "$SF_ROOT/Scripts/setup.sh"
     sf_say "building harnesses (release, -sanitize=fuzzer,address)"
-    swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address >&2
+    # -Xcxx instruments the C++ WebM shim too (coverage and ASan); libwebm and libvpx are system libraries.
+    swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address \
+        -Xcxx -fsanitize=fuzzer-no-link,address >&2
 fi
 
 if [ "$replay" = 1 ]; then
@@ -66,6 +69,7 @@ pngsuite="$SF_ROOT/../shared/corpus/pngsuite/png"
 find Samples -name '*.png' -size -64k -exec cp {} "$seeds/png/" \;
 find Samples -name '*.gif' -exec cp {} "$seeds/gif/" \;
 find Samples -name '*.jpg' -exec cp {} "$seeds/jpeg/" \;
+mkdir -p "$seeds/webm"; cp Tests/ImageCodecTests/Fixtures/WebM/*.webm "$seeds/webm/"
 n=0; while IFS= read -r f; do n=$((n + 1)); cp "$f" "$seeds/contents/sample-$n.json"; done < <(find Samples -name Contents.json)
 find Samples -name '*.yml' -exec cp {} "$seeds/config/" \;
 seed_dirs() {
