@@ -25,7 +25,7 @@ cc -O2 -I Sources/CWebMShim/include -c Scripts/bench/webm_floor.c -o "$work/floo
 c++ -o "$work/webm_floor" "$work/floor.o" "$work/shim.o" -lwebm -lvpx
 
 src="testsrc2=s=512x512:r=30:d=3,format=yuva420p,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='clip(255*(1.2-hypot(X-W/2,Y-H/2)/(W/2)),0,255)'"
-enc() { ffmpeg -y -loglevel error -f lavfi -i "$src" -pix_fmt "$2" -c:v "$3" -b:v 600k "$work/$1.webm"; }
+enc() { ffmpeg -y -loglevel error -f lavfi -i "$src" -pix_fmt "$2" -c:v "$3" -b:v 600k -auto-alt-ref 0 "$work/$1.webm"; }
 enc vp9-alpha yuva420p libvpx-vp9
 enc vp9-opaque yuv420p libvpx-vp9
 enc vp8-alpha yuva420p libvpx
@@ -44,7 +44,7 @@ best() {
 vpxdec_loop() {
     local n="$1"; shift
     local t0 t1; t0=$(date +%s.%N)
-    for ((k = 0; k < n; k++)); do for f in "$@"; do vpxdec --noblit -q -t 1 "$f"; done; done
+    for ((k = 0; k < n; k++)); do for f in "$@"; do vpxdec --noblit -t 1 "$f"; done; done
     t1=$(date +%s.%N)
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f seconds\n", b - a }'
 }

@@ -10,15 +10,8 @@
 #include <vpx/vp8dx.h>
 #include <vpx/vpx_decoder.h>
 #include "webm_shim.h"
+#include "slurp.h"
 
-static unsigned char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
-    unsigned char *buf = malloc((size_t)n);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-    fclose(f); *len = (size_t)n; return buf;
-}
 
 /* Decodes one stream's payload; returns the number of shown pictures (0 or 1). */
 static long decode(vpx_codec_ctx_t *ctx, const unsigned char *data, size_t size) {
