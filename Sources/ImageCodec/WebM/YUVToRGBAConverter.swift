@@ -64,24 +64,43 @@ struct YUVToRGBAConverter {
         let shift = max(Int(color.bit_depth) - 8, 0), half = shift > 0 ? 1 << (shift - 1) : 0
         let xs = Int(color.x_chroma_shift), ys = Int(color.y_chroma_shift)
         let yR = t, yG = t + 256, yB = t + 512, vR = t + 768, uG = t + 1024, vG = t + 1280, uB = t + 1536
+        // The common case (8-bit, chroma halved horizontally, a real matrix): two pixels share one
+        // chroma lookup, and luma is one table.
+        let pairs = Sample.bitWidth == 8 && xs == 1 && !matrix.isIdentity
         for row in 0..<height {
             let yRow = Self.row(color, plane: 0, row, Sample.self)
             let uRow = Self.row(color, plane: 1, row >> ys, Sample.self)
             let vRow = Self.row(color, plane: 2, row >> ys, Sample.self)
             var o = out + row * width * 4
-            for x in 0..<width {
+            var x = 0
+            if pairs {
+                while x + 1 < width {
+                    let ui = Int(uRow[x >> 1]), vi = Int(vRow[x >> 1])
+                    let cr = vR[vi] &+ 32768, cg = uG[ui] &+ vG[vi] &+ 32768, cb = uB[ui] &+ 32768
+                    let y0 = yR[Int(yRow[x])], y1 = yR[Int(yRow[x + 1])]
+                    o[0] = Self.clamp((y0 &+ cr) >> 16); o[1] = Self.clamp((y0 &+ cg) >> 16); o[2] = Self.clamp((y0 &+ cb) >> 16)
+                    o[4] = Self.clamp((y1 &+ cr) >> 16); o[5] = Self.clamp((y1 &+ cg) >> 16); o[6] = Self.clamp((y1 &+ cb) >> 16)
+                    o += 8
+                    x += 2
+                }
+            }
+            while x < width {
                 let c = x >> xs
                 let yi = Sample.bitWidth == 8 ? Int(yRow[x]) : min((Int(yRow[x]) + half) >> shift, 255)
                 let ui = Sample.bitWidth == 8 ? Int(uRow[c]) : min((Int(uRow[c]) + half) >> shift, 255)
                 let vi = Sample.bitWidth == 8 ? Int(vRow[c]) : min((Int(vRow[c]) + half) >> shift, 255)
-                let r = (yR[yi] &+ vR[vi] &+ 32768) >> 16
-                let g = (yG[yi] &+ uG[ui] &+ vG[vi] &+ 32768) >> 16
-                let b = (yB[yi] &+ uB[ui] &+ 32768) >> 16
-                o[0] = UInt8(clamping: r); o[1] = UInt8(clamping: g); o[2] = UInt8(clamping: b)
+                o[0] = Self.clamp((yR[yi] &+ vR[vi] &+ 32768) >> 16)
+                o[1] = Self.clamp((yG[yi] &+ uG[ui] &+ vG[vi] &+ 32768) >> 16)
+                o[2] = Self.clamp((yB[yi] &+ uB[ui] &+ 32768) >> 16)
                 o += 4
+                x += 1
             }
         }
     }
+
+    /// 0...255 without branches (min and max compile to conditional moves).
+    @inline(__always)
+    private static func clamp(_ value: Int32) -> UInt8 { UInt8(truncatingIfNeeded: min(max(value, 0), 255)) }
 
     /// Writes one row's alpha: the alpha picture's luma (reduced to 8 bits), or opaque.
     private static func fillAlpha(_ alpha: vpx_image_t?, row: Int, into o: UnsafeMutablePointer<UInt8>, width: Int) {
