@@ -4,9 +4,10 @@
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     fuzz (default 300 s, every target)
 #   Scripts/fuzz.sh --replay [TARGET...]                 run the committed corpus and crashers once
 #
-# Targets: sniffer png apng gif jpeg webp roundtrip contents config lottie. `png`, `apng`, `gif`, `jpeg`
-# and `webp` are the FuzzDecode harness (the public ImageDecoder entry point) seeded with that format's files;
-# `lottie` is FuzzLottie (sniffer, gzip and validator; the renderer runs contained, see docs/security.md).
+# Targets: sniffer png apng gif jpeg webp webm roundtrip contents config lottie. `png`, `apng`, `gif`,
+# `jpeg`, `webp` and `webm` are the FuzzDecode harness (the public ImageDecoder entry point) seeded with that
+# format's files (WebP and WebM: the decoders' test fixtures); `lottie` is FuzzLottie (sniffer, gzip and
+# validator; the renderer runs contained, see docs/security.md).
 # Environment:
 #   FUZZ_WORK=dir      working corpora, logs and artifacts (default .build-fuzz-work/)
 #   FUZZ_JOBS=N        targets fuzzed side by side (default 1)
@@ -25,7 +26,7 @@ replay=0
 if [ "${1:-}" = "--replay" ]; then replay=1; shift; fi
 seconds=300
 if [ "$replay" = 0 ] && [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds="$1"; shift; fi
-all=(sniffer png apng gif jpeg webp roundtrip contents config lottie)
+all=(sniffer png apng gif jpeg webp webm roundtrip contents config lottie)
 targets=("$@"); [ "${#targets[@]}" -eq 0 ] && targets=("${all[@]}")
 work="${FUZZ_WORK:-$SF_ROOT/.build-fuzz-work}"
 rss="${RSS_LIMIT_MB:-2048}"
@@ -34,7 +35,7 @@ bin="$fuzz/.build/release"
 
 harness() {
     case "$1" in
-        sniffer) echo FuzzSniffer ;; png|apng|gif|jpeg|webp) echo FuzzDecode ;;
+        sniffer) echo FuzzSniffer ;; png|apng|gif|jpeg|webp|webm) echo FuzzDecode ;;
         roundtrip) echo FuzzAPNGRoundTrip ;; contents) echo FuzzContentsJSON ;; config) echo FuzzPackConfig ;;
         lottie) echo FuzzLottie ;;
         *) sf_die "unknown target '$1' (known: ${all[*]})" ;;
@@ -44,7 +45,9 @@ harness() {
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     "$SF_ROOT/Scripts/setup.sh"
     sf_say "building harnesses (release, -sanitize=fuzzer,address)"
-    swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address >&2
+    # -Xcxx instruments the C++ WebM shim too (coverage and ASan); libwebm and libvpx are system libraries.
+    swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address \
+        -Xcxx -fsanitize=fuzzer-no-link,address >&2
 fi
 
 if [ "$replay" = 1 ]; then
@@ -69,6 +72,7 @@ find Samples -name '*.png' -size -64k -exec cp {} "$seeds/png/" \;
 find Samples -name '*.gif' -exec cp {} "$seeds/gif/" \;
 find Samples -name '*.jpg' -exec cp {} "$seeds/jpeg/" \;
 mkdir -p "$seeds/webp"; cp "$SF_ROOT"/Tests/ImageCodecTests/Fixtures/WebP/*.webp "$seeds/webp/"
+mkdir -p "$seeds/webm"; cp Tests/ImageCodecTests/Fixtures/WebM/*.webm "$seeds/webm/"
 n=0; while IFS= read -r f; do n=$((n + 1)); cp "$f" "$seeds/contents/sample-$n.json"; done < <(find Samples -name Contents.json)
 find Samples -name '*.yml' -exec cp {} "$seeds/config/" \;
 mkdir -p "$seeds/lottie"; cp Tests/ImageCodecTests/Fixtures/Lottie/*.json Tests/ImageCodecTests/Fixtures/Lottie/*.tgs "$seeds/lottie/"

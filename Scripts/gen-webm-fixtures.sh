@@ -29,7 +29,9 @@ make() {
         -pix_fmt "$pix" -c:v "$enc" -b:v 0 -crf 20 -auto-alt-ref 0 "$@" "$out/$name.webm"
     local frames_out; frames_out=$(ffprobe -v error -select_streams v:0 -count_packets \
         -show_entries stream=nb_read_packets -of csv=p=0 "$out/$name.webm")
-    ffmpeg -y -loglevel error -c:v "$enc" -i "$out/$name.webm" -fps_mode passthrough \
+    # swscale converts 8-bit 4:2:0 with nearest chroma (its fast path, as libyuv and we do); for high
+    # bit depth it takes its generic path, which interpolates chroma unless told `neighbor`.
+    ffmpeg -y -loglevel error -c:v "$enc" -i "$out/$name.webm" -fps_mode passthrough -sws_flags "${SWS:-bicubic}" \
         -vf "tile=1x$frames_out" -pix_fmt rgba -frames:v 1 "$out/$name.ref.png"
     ffprobe -v error -select_streams v:0 -show_entries packet=pts_time,duration_time -of csv=p=0 \
         "$out/$name.webm" | awk -F, 'NF >= 2 && $1 != "" { printf "%d %s\n", $1 * 1000 + 0.5, ($2 == "N/A" ? "-" : int($2 * 1000 + 0.5)) }' \
@@ -43,3 +45,5 @@ make vp8-alpha 48x48 6 yuva420p libvpx
 make vp8-opaque-odd 50x38 6 yuv420p libvpx
 TIMING=cfr make vp9-444 48x48 4 yuv444p libvpx-vp9
 make vp9-bt709-full 48x48 4 yuv420p libvpx-vp9 -color_range pc -colorspace bt709 -color_primaries bt709 -color_trc bt709
+SWS=neighbor TIMING=cfr make vp9-10bit 48x48 3 yuv420p10le libvpx-vp9
+TIMING=cfr make vp9-gbr 48x48 3 gbrp libvpx-vp9

@@ -15,11 +15,13 @@ sf_require_swift
 
 c_sanitizers="${C_SANITIZERS:-address,undefined}"
 build_path="$SF_ROOT/.build-sanitize"
-# Swift code gets -sanitize=; our C (the libpng/libjpeg shims) gets -fsanitize= with a hard stop on
-# the first undefined behaviour, so UBSan findings fail the run instead of only printing.
+# Swift code gets -sanitize=; our C (the libpng/libjpeg shims, the Lottie helper) gets -fsanitize= with
+# a hard stop on the first undefined behaviour, so UBSan findings fail the run instead of only printing;
+# the C++ WebM shim gets AddressSanitizer.
 flags=(--build-path "$build_path"
        -Xswiftc -sanitize=address
-       -Xcc "-fsanitize=$c_sanitizers" -Xcc -fno-sanitize-recover=all -Xcc -fno-omit-frame-pointer)
+       -Xcc "-fsanitize=$c_sanitizers" -Xcc -fno-sanitize-recover=all -Xcc -fno-omit-frame-pointer
+       -Xcxx -fsanitize=address -Xcxx -fno-omit-frame-pointer)
 
 sf_say "swift build --build-tests (Swift: address; C: $c_sanitizers)"
 swift build --build-tests "${flags[@]}"

@@ -23,15 +23,8 @@
 #include <zlib.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
+#include "slurp.h"
 
-static unsigned char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
-    unsigned char *buf = malloc((size_t)n);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-    fclose(f); *len = (size_t)n; return buf;
-}
 
 static long decode_png(const unsigned char *d, size_t n) {
     png_image img; memset(&img, 0, sizeof img); img.version = PNG_IMAGE_VERSION;

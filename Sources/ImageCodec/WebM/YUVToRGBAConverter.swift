@@ -9,9 +9,9 @@ import CVPX
 struct YUVToRGBAConverter {
     /// The matrix the tables were built for.
     let matrix: YCbCrMatrix
-    /// Fixed-point (16 fractional bits) contributions of each 8-bit sample to R, G and B.
-    private let yR: [Int32], yG: [Int32], yB: [Int32]
-    private let vR: [Int32], uG: [Int32], vG: [Int32], uB: [Int32]
+    /// Fixed-point (16 fractional bits) contributions of each 8-bit sample to R, G and B, as seven
+    /// 256-entry tables in one array: Y to R, G, B; Cr to R; Cb to G; Cr to G; Cb to B.
+    private let tables: [Int32]
 
     init(matrix: YCbCrMatrix) {
         self.matrix = matrix
@@ -24,71 +24,97 @@ struct YUVToRGBAConverter {
         if matrix.isIdentity {
             let zero = [Int32](repeating: 0, count: 256)
             // GBR: the luma table's range expansion applies to every plane.
-            (yR, yG, yB, vR, uG, vG, uB) = (zero, luma, zero, luma, zero, zero, luma)
+            tables = zero + luma + zero + luma + zero + zero + luma
         } else {
             let kr = matrix.kr, kb = matrix.kb, kg = 1 - kr - kb
             func chroma(_ k: Double) -> [Int32] { table { ($0 - 128) * chromaScale * k } }
-            (yR, yG, yB) = (luma, luma, luma)
-            vR = chroma(2 * (1 - kr))
-            uB = chroma(2 * (1 - kb))
-            uG = chroma(-2 * kb * (1 - kb) / kg)
-            vG = chroma(-2 * kr * (1 - kr) / kg)
+            tables = luma + luma + luma + chroma(2 * (1 - kr)) + chroma(-2 * kb * (1 - kb) / kg)
+                + chroma(-2 * kr * (1 - kr) / kg) + chroma(2 * (1 - kb))
         }
     }
 
     /// Converts `color` (and `alpha`'s luma plane, when given) into a `width` x `height` buffer.
     /// The caller has checked that both pictures are at least that large and 8-16 bits planar.
     func convert(_ color: vpx_image_t, alpha: vpx_image_t?, width: Int, height: Int) -> PixelBuffer {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return }
-            if color.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) != 0 {
-                convertRows(color, alpha, base, width, height, UInt16.self)
-            } else {
-                convertRows(color, alpha, base, width, height, UInt8.self)
+        let count = width * height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            let base = out.baseAddress!
+            tables.withUnsafeBufferPointer { t in
+                if Self.isHighBitDepth(color) {
+                    convertRows(color, base, width, height, t.baseAddress!, UInt16.self)
+                } else {
+                    convertRows(color, base, width, height, t.baseAddress!, UInt8.self)
+                }
             }
+            for row in 0..<height { Self.fillAlpha(alpha, row: row, into: base + row * width * 4, width: width) }
+            initialized = count
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 
-    /// The per-pixel loop, specialised for 8-bit and 16-bit sample storage.
+    private static func isHighBitDepth(_ image: vpx_image_t) -> Bool {
+        image.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) != 0
+    }
+
+    /// The colour loop, specialised for 8-bit and 16-bit sample storage; alpha is written after.
     private func convertRows<Sample: FixedWidthInteger & UnsignedInteger>(
-        _ color: vpx_image_t, _ alpha: vpx_image_t?, _ out: UnsafeMutablePointer<UInt8>,
-        _ width: Int, _ height: Int, _: Sample.Type
+        _ color: vpx_image_t, _ out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int,
+        _ t: UnsafePointer<Int32>, _: Sample.Type
     ) {
         let shift = max(Int(color.bit_depth) - 8, 0), half = shift > 0 ? 1 << (shift - 1) : 0
-        @inline(__always) func index(_ sample: Sample) -> Int { min((Int(sample) + half) >> shift, 255) }
         let xs = Int(color.x_chroma_shift), ys = Int(color.y_chroma_shift)
-        let alphaShift = alpha.map { max(Int($0.bit_depth) - 8, 0) } ?? 0
-        yR.withUnsafeBufferPointer { yR in yG.withUnsafeBufferPointer { yG in yB.withUnsafeBufferPointer { yB in
-        vR.withUnsafeBufferPointer { vR in uG.withUnsafeBufferPointer { uG in vG.withUnsafeBufferPointer { vG in
-        uB.withUnsafeBufferPointer { uB in
-            for row in 0..<height {
-                let yRow = Self.row(color, plane: 0, row, Sample.self)
-                let uRow = Self.row(color, plane: 1, row >> ys, Sample.self)
-                let vRow = Self.row(color, plane: 2, row >> ys, Sample.self)
-                let aRow8 = alpha.flatMap { $0.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) == 0
-                                                ? Self.row($0, plane: 0, row, UInt8.self) : nil }
-                let aRow16 = alpha.flatMap { $0.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) != 0
-                                                 ? Self.row($0, plane: 0, row, UInt16.self) : nil }
-                var o = out + row * width * 4
-                for x in 0..<width {
-                    let yi = index(yRow[x]), ui = index(uRow[x >> xs]), vi = index(vRow[x >> xs])
-                    let r = (yR[yi] &+ vR[vi] &+ 32768) >> 16
-                    let g = (yG[yi] &+ uG[ui] &+ vG[vi] &+ 32768) >> 16
-                    let b = (yB[yi] &+ uB[ui] &+ 32768) >> 16
-                    o[0] = UInt8(clamping: r); o[1] = UInt8(clamping: g); o[2] = UInt8(clamping: b)
-                    if let a = aRow8 {
-                        o[3] = a[x]
-                    } else if let a = aRow16 {
-                        o[3] = UInt8(clamping: Int(a[x]) >> alphaShift)
-                    } else {
-                        o[3] = 255
-                    }
-                    o += 4
+        let yR = t, yG = t + 256, yB = t + 512, vR = t + 768, uG = t + 1024, vG = t + 1280, uB = t + 1536
+        // The common case (8-bit, chroma halved horizontally, a real matrix): two pixels share one
+        // chroma lookup, and luma is one table.
+        let pairs = Sample.bitWidth == 8 && xs == 1 && !matrix.isIdentity
+        for row in 0..<height {
+            let yRow = Self.row(color, plane: 0, row, Sample.self)
+            let uRow = Self.row(color, plane: 1, row >> ys, Sample.self)
+            let vRow = Self.row(color, plane: 2, row >> ys, Sample.self)
+            var o = out + row * width * 4
+            var x = 0
+            if pairs {
+                while x + 1 < width {
+                    let ui = Int(uRow[x >> 1]), vi = Int(vRow[x >> 1])
+                    let cr = vR[vi] &+ 32768, cg = uG[ui] &+ vG[vi] &+ 32768, cb = uB[ui] &+ 32768
+                    let y0 = yR[Int(yRow[x])], y1 = yR[Int(yRow[x + 1])]
+                    o[0] = Self.clamp((y0 &+ cr) >> 16); o[1] = Self.clamp((y0 &+ cg) >> 16); o[2] = Self.clamp((y0 &+ cb) >> 16)
+                    o[4] = Self.clamp((y1 &+ cr) >> 16); o[5] = Self.clamp((y1 &+ cg) >> 16); o[6] = Self.clamp((y1 &+ cb) >> 16)
+                    o += 8
+                    x += 2
                 }
             }
-        } } } } } } }
+            while x < width {
+                let c = x >> xs
+                let yi = Sample.bitWidth == 8 ? Int(yRow[x]) : min((Int(yRow[x]) + half) >> shift, 255)
+                let ui = Sample.bitWidth == 8 ? Int(uRow[c]) : min((Int(uRow[c]) + half) >> shift, 255)
+                let vi = Sample.bitWidth == 8 ? Int(vRow[c]) : min((Int(vRow[c]) + half) >> shift, 255)
+                o[0] = Self.clamp((yR[yi] &+ vR[vi] &+ 32768) >> 16)
+                o[1] = Self.clamp((yG[yi] &+ uG[ui] &+ vG[vi] &+ 32768) >> 16)
+                o[2] = Self.clamp((yB[yi] &+ uB[ui] &+ 32768) >> 16)
+                o += 4
+                x += 1
+            }
+        }
+    }
+
+    /// 0...255 without branches (min and max compile to conditional moves).
+    @inline(__always)
+    private static func clamp(_ value: Int32) -> UInt8 { UInt8(truncatingIfNeeded: min(max(value, 0), 255)) }
+
+    /// Writes one row's alpha: the alpha picture's luma (reduced to 8 bits), or opaque.
+    private static func fillAlpha(_ alpha: vpx_image_t?, row: Int, into o: UnsafeMutablePointer<UInt8>, width: Int) {
+        guard let alpha else {
+            for x in 0..<width { o[x * 4 + 3] = 255 }
+            return
+        }
+        if isHighBitDepth(alpha) {
+            let a = Self.row(alpha, plane: 0, row, UInt16.self), shift = max(Int(alpha.bit_depth) - 8, 0)
+            for x in 0..<width { o[x * 4 + 3] = UInt8(clamping: Int(a[x]) >> shift) }
+        } else {
+            let a = Self.row(alpha, plane: 0, row, UInt8.self)
+            for x in 0..<width { o[x * 4 + 3] = a[x] }
+        }
     }
 
     /// The first sample of `row` in `plane` (0 luma, 1 Cb, 2 Cr).

@@ -100,6 +100,16 @@ final class WebMFixtureTests: XCTestCase {
         try decodeAndCompare("vp9-bt709-full", width: 48, height: 48, frames: 4, alpha: false)
     }
 
+    func testVP9TenBit() throws {
+        let image = try decodeAndCompare("vp9-10bit", width: 48, height: 48, frames: 3, alpha: false)
+        XCTAssertEqual(image.facts.bitDepth, 10)
+    }
+
+    func testVP9IdentityMatrix() throws {
+        let image = try decodeAndCompare("vp9-gbr", width: 48, height: 48, frames: 3, alpha: false)
+        XCTAssertEqual(image.facts.colorModel, .rgb)
+    }
+
     /// Converting to APNG keeps the decoded frames exactly: pixels (the encoder may clear the colour
     /// of fully transparent pixels, which no viewer shows) and delays.
     func testConversionToAPNGIsExact() throws {

@@ -30,7 +30,7 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testDecodersSurviveEveryCorpusFileAndCrasher() throws {
-        let files = try inputs(["sniffer", "png", "apng", "gif", "jpeg", "webp", "roundtrip"])
+        let files = try inputs(["sniffer", "png", "apng", "gif", "jpeg", "webp", "webm", "roundtrip"])
         guard !files.isEmpty else { throw XCTSkip("no fuzz corpus at \(Self.fuzzRoot)") }
         for file in files {
             _ = FormatSniffer.sniff(file.bytes)
