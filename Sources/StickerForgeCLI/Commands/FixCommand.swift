@@ -36,17 +36,25 @@ struct FixCommand: AsyncParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    func validate() throws {
-        if output == nil && !dryRun { throw ValidationError("give --output PATH for the repaired catalog, or --dry-run") }
-        if let minQuality, !(0...1).contains(minQuality) { throw ValidationError("--min-quality must be between 0 and 1") }
-        if fixOptions.noLossy && minQuality != nil { throw ValidationError("--min-quality goes with the lossy fit; drop --no-lossy") }
-        for target in reports where ![.text, .json, .html].contains(target.format) {
-            throw ValidationError("--report \(target.format.rawValue): fix writes text, json or html reports")
+    /// What is wrong with the combination of options, or nil. Reported with exit 2 (the issue's
+    /// contract for `fix`); values the parser cannot read at all exit 64 as everywhere.
+    func usageProblem() -> String? {
+        if output == nil && !dryRun { return "give --output PATH for the repaired catalog, or --dry-run" }
+        if output != nil && dryRun { return "--dry-run writes nothing; drop --output" }
+        if let minQuality, !(0...1).contains(minQuality) { return "--min-quality must be between 0 and 1" }
+        if fixOptions.noLossy && minQuality != nil { return "--min-quality goes with the lossy fit; drop --no-lossy" }
+        if let bad = reports.first(where: { ![.text, .json, .html].contains($0.format) }) {
+            return "--report \(bad.format.rawValue): fix writes text, json or html reports"
         }
+        return nil
     }
 
     func run() async throws {
         let console = Console.standard()
+        if let problem = usageProblem() {
+            console.err("error: \(problem)")
+            throw ExitStatus.unusable
+        }
         let (stickerPack, configuration) = try pack.load(console: console)
         let target: FixTarget
         do { target = try FixTarget(source: stickerPack.root, output: output, dryRun: dryRun) } catch {
