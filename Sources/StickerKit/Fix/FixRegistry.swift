@@ -3,7 +3,7 @@
 public enum FixRegistry {
     /// Fixes of the pixels, in order.
     public static let pixelFixes: [any StickerFix] = [
-        ColorProfileFix(), GIFToAPNGFix(), RemoveBackgroundFix(), EdgeHaloFix(), ScaleToGridFix(), UpscaleFix(),
+        ColorProfileFix(), GIFToAPNGFix(), RemoveBackgroundFix(), EdgeHaloFix(), ScaleToGridFix(), UpscaleFix(), PaddingFix(),
     ]
     /// Fixes of the encoded file, in order.
     public static let fileFixes: [any StickerFix] = [FileTooLargeFix(), ExtensionFix()]
