@@ -4,6 +4,7 @@ import ImageCodec
 /// scaling. Touching the edge: a transparent margin of `margin` px on every side, when the padded
 /// canvas still fits the grid cell. Excess padding: the canvas trimmed to the content (the union
 /// over all frames) plus the margin, kept at least 300 px a side and centred on the content.
+/// Frame sequences are left alone (their frame files must keep one size).
 public struct PaddingFix: StickerFix {
     /// A fix.
     public init() {}
@@ -16,6 +17,8 @@ public struct PaddingFix: StickerFix {
         summary: "Pads a canvas whose content touches the edge, or trims excess padding, by whole pixels when the canvas allows it without scaling.")
 
     public func apply(to work: inout FixWork, context: FixContext) throws -> FixRecord? {
+        // A sequence's frame files must keep one canvas size; judged one by one they would not.
+        guard !work.isSequenceFrame else { return nil }
         let w = work.image.width, h = work.image.height
         if context.finds(ContentTouchesEdgeCheck(), in: work) {
             let m = Self.margin, cell = context.check.gridSize.maxPixels
