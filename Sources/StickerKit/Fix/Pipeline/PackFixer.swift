@@ -43,7 +43,17 @@ public struct PackFixer: Sendable {
             throw FixError.codec(file: pack.root, reason: "cannot be copied to \(staging) (\(FileIO.reasonText(error)))")
         }
         var slips = CatalogSlipFixer(root: staging)
-        slips.fix(pack.problems)
+        // A rule switched off with --rule ID=off is neither reported nor fixed.
+        slips.fix(pack.problems.filter { problem in
+            let rule: String
+            switch problem {
+            case .unknownKey: rule = "catalog_unknown_key"
+            case .unlistedSticker: rule = "catalog_unlisted_sticker"
+            case .missingFile: rule = "catalog_missing_file"
+            case .invalid: return false
+            }
+            return RuleRegistry.description(for: rule).map { configuration.severity(for: $0) != .off } ?? false
+        })
         var copy = try read(staging, explicitConfig, gridSize: pack.gridSize)
         let context = FixContext(check: CheckContext(configuration: configuration,
                                                      gridSize: configuration.gridSizeOverride ?? copy.gridSize),
