@@ -31,6 +31,9 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate",
                        providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        // Little CMS 2 converts embedded ICC profiles and gAMA/cHRM to sRGB (`stickerforge fix`).
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2",
+                       providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // libzopfli ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         // libwebpdemux (animation compositing, chunk access) pulls libwebp itself.
@@ -54,7 +57,7 @@ let package = Package(
         // MARK: Swift layers
         .target(name: "ImageCodec",
                 dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
-                               "CWebP", "CVPX", "CWebMShim"]),
+                               "CWebP", "CVPX", "CWebMShim", "CLCMS2"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

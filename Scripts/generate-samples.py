@@ -278,8 +278,10 @@ def draw_photo(size=REGULAR):
 def draw_halo(size=REGULAR):
     """A light yellow disc whose anti-aliased rim carries a near-black matte (edge_halo).
 
-    This is what artwork cut out from a black background looks like: the rim pixels are partly
-    transparent but keep the background's colour, so on a white bubble the disc gets a dark ring."""
+    This is what artwork flattened on a near-black background and then cut out looks like: each
+    rim pixel keeps a share (1 - alpha) of the background's colour (colour = alpha x art +
+    (1 - alpha) x matte), so on a white bubble the disc gets a dark ring; `stickerforge fix`
+    un-mixes it."""
     S = size * SS
     c = S // 2
     r = int(0.42 * S)
@@ -290,8 +292,7 @@ def draw_halo(size=REGULAR):
     inner = radial_gradient((size, size), (size // 2, size // 2), size // 2,
                             (255, 248, 190), (250, 228, 120))
     matte = Image.new("RGB", (size, size), (22, 18, 12))
-    rim = mask.point(lambda a: 255 if 0 < a < 255 else 0)
-    color = Image.composite(matte, inner, rim)
+    color = Image.composite(inner, matte, mask)
     return compose(color, mask)
 
 

@@ -69,8 +69,10 @@ final class InspectPreviewEndToEndTests: CLIEndToEndTestCase {
         _ = try temp.copySample("StarterPack")
         let result = try run(["preview", "StarterPack", "--output", "sheet.png", "-q"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        // Regular grid: 136 pt cells at 2 px per point, 12 px gaps, 5 backgrounds by 7 stickers.
-        let width = 12 + 5 * (272 + 12), height = 12 + 7 * (272 + 12)
+        // Regular grid: 136 pt cells at 2 px per point, 12 px gaps, 5 backgrounds by 7 stickers; each
+        // row headed by a 20 px label strip (the 5x7 font at 2 px, and 6 px).
+        let label = 20, top = 12 + label
+        let width = 12 + 5 * (272 + 12), height = 12 + 7 * (272 + label + 12)
         XCTAssertEqual(result.stdout, "sheet.png: \(width)x\(height) px, 7 stickers on dark, light, transparency, sent bubble, photo\n")
         let sheet = try decode(temp.path("sheet.png"))
         XCTAssertEqual(sheet.facts.format, .png)
@@ -78,9 +80,12 @@ final class InspectPreviewEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual(sheet.height, height)
         let pixels = sheet.frames[0].image
         XCTAssertEqual(pixels[0, 0], RGBA(236, 236, 240), "the sheet's own colour around the tiles")
-        XCTAssertEqual(pixels[12, 12], RGBA(0, 0, 0), "the dark tile's corner, outside the sun's disc")
-        XCTAssertEqual(pixels[12 + 284, 12], RGBA(255, 255, 255), "the light tile's corner")
-        XCTAssertEqual(pixels[12 + 3 * 284, 12], RGBA(11, 132, 255), "the bubble tile's corner")
-        XCTAssertNotEqual(pixels[12 + 136, 12 + 136], RGBA(0, 0, 0), "the sun covers the dark tile's centre")
+        XCTAssertEqual(pixels[12, top], RGBA(0, 0, 0), "the dark tile's corner, outside the sun's disc")
+        XCTAssertEqual(pixels[12 + 284, top], RGBA(255, 255, 255), "the light tile's corner")
+        XCTAssertEqual(pixels[12 + 3 * 284, top], RGBA(11, 132, 255), "the bubble tile's corner")
+        XCTAssertNotEqual(pixels[12 + 136, top + 136], RGBA(0, 0, 0), "the sun covers the dark tile's centre")
+        // "SUN ..." heads the first row: the S's top row is .####, drawn 2 px per font pixel.
+        XCTAssertEqual((0..<10).map { pixels[12 + $0, 12] == RGBA(40, 40, 48) },
+                       [false, false, true, true, true, true, true, true, true, true])
     }
 }

@@ -33,6 +33,11 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var fitFlags: FitFlags
 
+    @Flag(help: "Apply `stickerforge fix` on the way (to a temporary copy; the sources are never modified).")
+    var fix = false
+
+    @OptionGroup var fixOptions: FixOptions
+
     @Option(help: "An image to draw all 13 app icons from (default: the pack's icon setting).")
     var icon: String?
 
@@ -54,12 +59,22 @@ struct BuildCommand: AsyncParsableCommand {
         // The build draws every icon slot from --icon, so the icon check must not report them empty.
         if let icon { stickerPack.config.icon = icon }
         configuration.appStoreUpload = project != nil
-        if let problem = fitFlags.problem(fitEnabled: fitFlags.fit || stickerPack.config.fit) {
+        if let problem = fitFlags.problem(fitEnabled: fitFlags.fit || stickerPack.config.fit || fix) {
             console.err("error: \(problem)")
             throw ExitStatus.unusable
         }
-        let checked = await CheckSession(pack: stickerPack, configuration: configuration)
+        let sourcePath = stickerPack.root
+        var fixes: FixOutcome?
+        var staging: FixTarget?
+        defer { staging?.discard() }
+        if fix {
+            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality)
+                .run(stickerPack, configuration: configuration, console: console, quiet: outputOptions.quiet)
+            (stickerPack, fixes, staging) = (fixed.pack, fixed.outcome, fixed.target)
+        }
+        var checked = await CheckSession(pack: stickerPack, configuration: configuration)
             .run(console: console, quiet: outputOptions.quiet)
+        if let fixes { checked.report = checked.report.withFixes(of: fixes.report) }
         let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
         let fit = fitFlags.target(maxBytes: configuration.maxBytes,
                                   gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
@@ -87,11 +102,16 @@ struct BuildCommand: AsyncParsableCommand {
         // The build judges file_too_large on what it wrote; icon slots are already reported by the check;
         // a foreign file (WebP...) it converted ships as PNG/APNG, so its unsupported_format is settled.
         let built = plan.findings.filter { $0.rule != IconSlotMissingCheck.description.id }
-        let report = checked.report.amended(
+        let amended = checked.report.amended(
             with: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
             replacing: ["file_too_large", UnsupportedFormatCheck.description.id])
+        var report = amended
+        report.pack.path = fix ? sourcePath : amended.pack.path
         let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
+        // The HTML report reads the stickers' files from the (repaired) catalog they were checked in.
+        let htmlWriter = ReportWriter(report: amended, subjects: checked.subjects, maxBytes: configuration.maxBytes,
+                                      console: console, useColor: false)
         // Sequences show in the HTML report as the APNGs just built, not encoded a second time.
         var animations: [String: [UInt8]] = [:]
         for entry in plan.manifest.stickers where entry.format == "apng" {
@@ -100,7 +120,7 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             try PackBuilder(options: buildOptions).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
-                "report.html": Array(writer.renderHTML(media: writer.media(prebuilt: animations)).utf8),
+                "report.html": Array(htmlWriter.renderHTML(media: htmlWriter.media(prebuilt: animations)).utf8),
             ], to: output)
         } catch {
             console.err("error: \(error)")

@@ -37,11 +37,13 @@ struct PreviewCommand: AsyncParsableCommand {
         let renderer = PreviewSheetRenderer(frame: frame, scale: scale)
         let gridSize = stickerPack.gridSize
         let arts = await checker.mapSubjects(of: stickerPack, { subject in
-            (subject.name, subject.image == nil, Result { try renderer.art(for: subject, gridSize: gridSize) })
+            (subject.name, subject.image == nil, Result { try renderer.art(for: subject, gridSize: gridSize) },
+             PreviewSheetRenderer.label(name: subject.name, width: subject.image?.width, height: subject.image?.height,
+                                        bytes: subject.files.reduce(0) { $0 + $1.byteCount }))
         }, progress: { progress.update(completed: $0, total: $1, current: $2) })
         progress.finish()
         do {
-            let sheet = renderer.render(arts: try arts.map { try $0.2.get() }, gridSize: gridSize)
+            let sheet = renderer.render(arts: try arts.map { try $0.2.get() }, labels: arts.map(\.3), gridSize: gridSize)
             try FileIO.writeAtomically(try PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true)).encode(sheet), to: output)
             console.out("\(output): \(sheet.width)x\(sheet.height) px, \(arts.count) stickers on "
                         + "\(PreviewBackground.allCases.map { $0.label.lowercased() }.joined(separator: ", "))\n")

@@ -18,6 +18,9 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "How often to look for changes, in milliseconds.")
     var interval = 200
 
+    @Option(name: .customLong("quiet-period"), help: "Check a change only once the files have been unchanged this long, in milliseconds (editors save in steps).")
+    var quietPeriod = 300
+
     @Option(help: ArgumentHelp("Stop after this many checks (for scripts and tests).", visibility: .hidden))
     var exitAfter: Int?
 
@@ -25,6 +28,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if !(20...10_000).contains(interval) { throw ValidationError("--interval must be 20 to 10000 ms") }
+        if !(0...60_000).contains(quietPeriod) { throw ValidationError("--quiet-period must be 0 to 60000 ms") }
     }
 
     func run() async throws {
@@ -34,19 +38,31 @@ struct WatchCommand: AsyncParsableCommand {
         var lastSnapshot: CatalogSnapshot?
         var mediaCache: [String: StickerMedia] = [:]
         var checks = 0
+        var gate = QuietPeriodGate(quietMilliseconds: quietPeriod)
         console.err("watching \(pack.catalog) (Ctrl-C to stop); report: \(html)")
         while exitAfter.map({ checks < $0 }) ?? true {
             let snapshot = CatalogSnapshot.take(root: pack.catalog)
-            if snapshot != lastSnapshot {
-                lastSnapshot = snapshot
+            let now = Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+            // The first check runs at once; later changes wait until the files are quiet.
+            if snapshot != lastSnapshot, lastSnapshot == nil || gate.isQuiet(snapshot, at: now) {
                 checks += 1
                 let started = DispatchTime.now().uptimeNanoseconds
                 guard let (stickerPack, configuration) = try? pack.load(console: console) else {   // load() said why
+                    lastSnapshot = snapshot
                     try await Task.sleep(nanoseconds: UInt64(interval) * 1_000_000)
                     continue
                 }
-                let update = await session.refresh(pack: stickerPack, configuration: configuration,
-                                                   toolVersion: StickerForgeCommand.version)
+                var trial = session
+                let update = await trial.refresh(pack: stickerPack, configuration: configuration,
+                                                 toolVersion: StickerForgeCommand.version)
+                // A file that changed while it was decoded may have been read half-written: drop this
+                // result unseen and check again once it is quiet.
+                guard CatalogSnapshot.take(root: pack.catalog) == snapshot else {
+                    checks -= 1
+                    continue
+                }
+                session = trial
+                lastSnapshot = snapshot
                 let writer = ReportWriter(report: update.report, subjects: update.subjects,
                                           maxBytes: configuration.maxBytes, console: console, useColor: useColor)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6

@@ -7,6 +7,8 @@ public indirect enum XcodeJSON: Equatable, Sendable {
     case bool(Bool)
     case array([XcodeJSON])
     case object([String: XcodeJSON])
+    /// `null`, kept when a hand-written Contents.json is edited.
+    case null
 }
 
 /// Writes JSON the way Xcode writes `Contents.json`, so a generated catalog shows no diff when Xcode
@@ -32,6 +34,7 @@ public enum XcodeJSONWriter {
         case .int(let i): out += String(i)
         case .number(let d): out += number(d)
         case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
         case .array(let items):
             // Xcode leaves an empty line inside an empty array.
             if items.isEmpty { out += "[\n\n\(pad)]"; return }

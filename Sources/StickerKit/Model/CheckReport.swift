@@ -27,6 +27,8 @@ public struct StickerReport: Equatable, Sendable, Codable {
     public var findings: [Finding]
     /// The VoiceOver description, when the catalog gives one.
     public var accessibilityLabel: String?
+    /// What `stickerforge fix` did to it; nil in a check report.
+    public var fixes: [FixRecord]?
     /// A sticker entry.
     public init(name: String, files: [String], facts: StickerFacts?, findings: [Finding],
                 accessibilityLabel: String? = nil) {
@@ -47,6 +49,9 @@ public struct CheckReport: Equatable, Sendable, Codable {
     public var stickers: [StickerReport]
     /// All findings, pack-level ones included, in a deterministic order.
     public var findings: [Finding]
+    /// What `stickerforge fix` did to the catalog as a whole (stickers unlisted, keys dropped);
+    /// nil in a check report.
+    public var fixes: [FixRecord]?
     /// A report.
     public init(tool: ToolInfo, pack: PackInfo, summary: ReportSummary, stickers: [StickerReport], findings: [Finding]) {
         self.tool = tool; self.pack = pack; self.summary = summary; self.stickers = stickers; self.findings = findings

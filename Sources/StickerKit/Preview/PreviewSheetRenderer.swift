@@ -22,16 +22,33 @@ public struct PreviewSheetRenderer: Sendable {
         try render(arts: subjects.map { try art(for: $0, gridSize: gridSize) }, gridSize: gridSize)
     }
 
+    static let labelColour = RGBA(40, 40, 48)
+
+    /// Height of a row's label strip: the 5x7 font at `scale` pixels per font pixel, and a gap.
+    var labelHeight: Int { BitmapFont.glyphHeight * scale + Self.gap / 2 }
+
+    /// A row label: "name  408x408 px  31,456 bytes" (built-in 5x7 font: lower case shows upper case).
+    public static func label(name: String, width: Int?, height: Int?, bytes: Int) -> String {
+        let size = width.flatMap { w in height.map { "\(w)x\($0) px" } } ?? "not decoded"
+        return "\(name)  \(size)  \(NumberText.int(bytes)) bytes"
+    }
+
     /// The sheet as pixels from each sticker's `art(for:gridSize:)`, in pack order: a caller can
-    /// decode one sticker at a time and keep only its small display-size art.
-    public func render(arts: [PixelBuffer?], gridSize: GridSize) -> PixelBuffer {
+    /// decode one sticker at a time and keep only its small display-size art. With `labels` (one
+    /// per sticker), each row is headed by its label, drawn with `BitmapFont`.
+    public func render(arts: [PixelBuffer?], labels: [String] = [], gridSize: GridSize) -> PixelBuffer {
         let cell = gridSize.points * scale
         let columns = PreviewBackground.allCases
+        let strip = labels.isEmpty ? 0 : labelHeight
         let width = Self.gap + columns.count * (cell + Self.gap)
-        let height = Self.gap + max(arts.count, 1) * (cell + Self.gap)
+        let height = Self.gap + max(arts.count, 1) * (cell + strip + Self.gap)
         var sheet = PixelBuffer(width: width, height: height, fill: Self.sheetColour)
         let tiles = columns.map { $0.tile(width: cell, height: cell) }
         for (row, art) in arts.enumerated() {
+            let top = Self.gap + row * (cell + strip + Self.gap)
+            if row < labels.count {
+                BitmapFont.draw(labels[row], into: &sheet, x: Self.gap, y: top, scale: scale, colour: Self.labelColour)
+            }
             for (column, background) in tiles.enumerated() {
                 var tile = background
                 if let art {
@@ -39,7 +56,7 @@ public struct PreviewSheetRenderer: Sendable {
                 } else {
                     Self.cross(on: &tile)
                 }
-                Self.paste(tile, into: &sheet, x: Self.gap + column * (cell + Self.gap), y: Self.gap + row * (cell + Self.gap))
+                Self.paste(tile, into: &sheet, x: Self.gap + column * (cell + Self.gap), y: top + strip)
             }
         }
         return sheet

@@ -6,7 +6,7 @@ struct JSONReportDocument: Encodable {
 
     init(_ report: CheckReport) { self.report = report }
 
-    private enum Keys: String, CodingKey { case reportVersion, tool, pack, summary, stickers, findings }
+    private enum Keys: String, CodingKey { case reportVersion, tool, pack, summary, stickers, findings, fixes }
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -16,6 +16,8 @@ struct JSONReportDocument: Encodable {
         try c.encode(SummaryEntry(summary: report.summary), forKey: .summary)
         try c.encode(report.stickers.map(StickerEntry.init), forKey: .stickers)
         try c.encode(report.findings, forKey: .findings)
+        // Only a fix report has `fixes` (docs/report-formats.md); a check report is unchanged.
+        try c.encodeIfPresent(report.fixes, forKey: .fixes)
     }
 
     /// `summary` with `baseline: null` when no baseline was applied.
@@ -33,7 +35,7 @@ struct JSONReportDocument: Encodable {
     /// `stickers[]` with `facts: null` for a sticker that could not be decoded.
     private struct StickerEntry: Encodable {
         var sticker: StickerReport
-        private enum Keys: String, CodingKey { case name, files, facts, findings, accessibilityLabel }
+        private enum Keys: String, CodingKey { case name, files, facts, findings, accessibilityLabel, fixes }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(sticker.name, forKey: .name)
@@ -41,6 +43,7 @@ struct JSONReportDocument: Encodable {
             try c.encode(sticker.facts.map(FactsEntry.init), forKey: .facts)
             try c.encode(sticker.findings, forKey: .findings)
             try c.encode(sticker.accessibilityLabel, forKey: .accessibilityLabel)
+            try c.encodeIfPresent(sticker.fixes, forKey: .fixes)
         }
     }
 

@@ -3,33 +3,41 @@ import ImageCodec
 import XCTest
 
 final class HaloMeasureTests: XCTestCase {
-    /// 9x9: clear border, a 7x7 block whose outer ring (24 px) is the edge and whose 5x5 centre is
-    /// interior. The ring's top row (7 px) is white: exactly those are lighter; the rest match.
-    func testCountsEdgePixelsExactly() {
+    /// 9x9: clear border, a 7x7 block whose outer ring (24 px, alpha 200) is the edge and whose 5x5
+    /// centre is opaque grey 100. The ring's bottom row and right column (13 px) are the grey
+    /// flattened on white (a matte the model explains); the rest is the artwork's own colour.
+    func testCountsMattePixelsExactly() {
         var buffer = ExampleImage.canvas(9, 9, inset: 2, content: RGBA(100, 100, 100), fringe: RGBA(100, 100, 100, 200))
-        for x in 1...7 { buffer[x, 1] = RGBA(255, 255, 255, 200) }
+        let mixed: UInt8 = 139   // 200/255 x 100 + 55/255 x 255, rounded
+        for i in 1...7 { buffer[i, 7] = RGBA(mixed, mixed, mixed, 200); buffer[7, i] = RGBA(mixed, mixed, mixed, 200) }
         var measure = HaloMeasure()
         measure.add(buffer)
-        XCTAssertEqual(measure, HaloMeasure(judged: 24, darker: 0, lighter: 7))
-        XCTAssertEqual(measure.share, 7.0 / 24.0, accuracy: 1e-12)
+        XCTAssertEqual(measure, HaloMeasure(judged: 24, darker: 0, lighter: 13, matte: RGBA(255, 255, 255)))
+        XCTAssertEqual(measure.share, 13.0 / 24.0, accuracy: 1e-12)
     }
 
-    /// A feathered rim 8 px wide (alpha 28 to 252) in a near-black matte around light artwork: only
-    /// the rim pixels within 3 px of the opaque artwork are judged, and all of them are darker.
-    /// The same rim in the artwork's own colour is clean.
-    func testFeatheredMatteIsJudgedNearTheArtwork() {
-        func feathered(rim: RGBA) -> PixelBuffer {
+    /// A feathered rim 8 px wide (alpha 28 to 252) of one near-black colour around light artwork is
+    /// a designed dark rim, not a matte: the model explains none of it. The same rim flattened on
+    /// black (colour a x artwork) is matte wherever it differs visibly (all but the most opaque pixel).
+    func testFeatheredRimIsJudgedByTheModel() {
+        func feathered(_ colour: (Double) -> RGBA) -> PixelBuffer {
             var buffer = PixelBuffer(width: 40, height: 1)
-            for x in 0..<8 { buffer[x, 0] = RGBA(rim.r, rim.g, rim.b, UInt8(28 + 32 * x)) }
+            for x in 0..<8 { buffer[x, 0] = colour(Double(28 + 32 * x) / 255) }
             for x in 8..<40 { buffer[x, 0] = RGBA(252, 236, 149) }
             return buffer
         }
-        var dark = HaloMeasure()
-        dark.add(feathered(rim: RGBA(22, 18, 12)))
-        XCTAssertEqual(dark, HaloMeasure(judged: 3, darker: 3, lighter: 0))
-        var clean = HaloMeasure()
-        clean.add(feathered(rim: RGBA(252, 236, 149)))
-        XCTAssertEqual(clean, HaloMeasure(judged: 3, darker: 0, lighter: 0))
+        var rim = HaloMeasure()
+        rim.add(feathered { RGBA(22, 18, 12, UInt8(($0 * 255).rounded())) })
+        XCTAssertEqual(rim, HaloMeasure(judged: 8, darker: 0, lighter: 0))
+        var matte = HaloMeasure()
+        matte.add(feathered { a in
+            let r = UInt8((a * 252).rounded()), g = UInt8((a * 236).rounded())
+            let b = UInt8((a * 149).rounded()), alpha = UInt8((a * 255).rounded())
+            return RGBA(r, g, b, alpha)
+        })
+        XCTAssertEqual(matte.judged, 8)
+        XCTAssertEqual(matte.darker, 7)   // the most opaque pixel is within 3 levels of the artwork
+        XCTAssertEqual(matte.matte, RGBA(0, 0, 0))
     }
 
     /// A drawn outline is artwork: opaque dark pixels next to transparency are never a halo.
@@ -47,11 +55,20 @@ final class HaloMeasureTests: XCTestCase {
         XCTAssertEqual(measure, HaloMeasure())
     }
 
-    func testLightFringeNamesDarkBackgrounds() {
-        let image = ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20, content: RGBA(20, 20, 60), fringe: RGBA(255, 255, 255, 128)))
+    func testLightFringeNamesDarkBackgroundsAndTheMatte() {
+        let image = ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20, content: RGBA(20, 20, 60), fringe: RGBA(138, 138, 158, 128)))
         let findings = EdgeHaloCheck().check(.example(image: image), context: CheckContext(gridSize: .large))
-        XCTAssertEqual(findings.map(\.message), ["100% of 1,476 edge pixels differ from the artwork next to them: "
+        XCTAssertEqual(findings.map(\.message), ["100% of 1,476 edge pixels were exported against a white matte: "
                                                  + "100% lighter (a light fringe, visible on dark backgrounds); limit 10%"])
+    }
+
+    /// The wide feathered edges the old measure (3 px reach, luma 64) missed entirely.
+    func testWideFeatherAgainstBlackAndWhiteIsMostlyMatte() {
+        for (matte, name) in [(RGBA(0, 0, 0), "black"), (RGBA(255, 255, 255), "white")] {
+            let measure = HaloMeasure.of(ExampleImage.still(EdgeExamples.featheredDisc(matte: matte)))
+            XCTAssertGreaterThan(measure.share, 0.5, name)
+            XCTAssertEqual(measure.matte, matte, name)
+        }
     }
 }
 

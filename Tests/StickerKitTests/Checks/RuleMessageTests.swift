@@ -63,9 +63,10 @@ final class RuleMessageTests: XCTestCase {
     }
 
     func testEdgeHaloReportsShareAndBackground() {
-        let dark = only(EdgeHaloCheck(), .example(image: ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20, fringe: RGBA(0, 0, 0, 128)))))
+        // The blue artwork's half-transparent rim flattened on black: (30, 140, 220) x 0.5.
+        let dark = only(EdgeHaloCheck(), .example(image: ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20, fringe: RGBA(15, 70, 110, 128)))))
         // The fringe ring around a 368 px square: 370^2 - 368^2 = 1,476 pixels, all darker.
-        XCTAssertEqual(dark?.message, "100% of 1,476 edge pixels differ from the artwork next to them: "
+        XCTAssertEqual(dark?.message, "100% of 1,476 edge pixels were exported against a black matte: "
                        + "100% darker (a dark fringe, visible on light backgrounds); limit 10%")
     }
 

@@ -144,3 +144,41 @@ final class PreviewBackgroundTests: XCTestCase {
         XCTAssertEqual(PreviewBackground.allCases.map(\.label), ["Dark", "Light", "Transparency", "Sent bubble", "Photo"])
     }
 }
+
+/// Row labels drawn with the built-in 5x7 font, checked pixel by pixel.
+final class PreviewLabelTests: XCTestCase {
+    func testGlyphPixelsAreDrawnExactly() {
+        var buffer = PixelBuffer(width: 12, height: 8, fill: RGBA(255, 255, 255))
+        BitmapFont.draw("1-", into: &buffer, x: 0, y: 0, scale: 1, colour: RGBA(0, 0, 0))
+        let ink = (0..<8).map { y in String((0..<12).map { buffer[$0, y].r == 0 ? "#" : "." }) }
+        XCTAssertEqual(ink, [
+            "..#.........",
+            ".##.........",
+            "..#.........",
+            "..#...#####.",
+            "..#.........",
+            "..#.........",
+            ".###........",
+            "............",
+        ])
+        XCTAssertEqual(BitmapFont.glyph("a"), BitmapFont.glyph("A"))
+        XCTAssertEqual(BitmapFont.glyph("€"), BitmapFont.box)
+    }
+
+    func testEachRowIsLabelledAboveItsTiles() {
+        let renderer = PreviewSheetRenderer(scale: 1)
+        let art = ExampleImage.opaque(20, 20, RGBA(200, 0, 0))
+        let label = PreviewSheetRenderer.label(name: "sun", width: 408, height: 408, bytes: 53_059)
+        XCTAssertEqual(label, "sun  408x408 px  53,059 bytes")
+        let plain = renderer.render(arts: [art, art], gridSize: .small)
+        let sheet = renderer.render(arts: [art, art], labels: [label, "heart"], gridSize: .small)
+        XCTAssertEqual(sheet.height, plain.height + 2 * renderer.labelHeight)
+        // The label's first glyph ("S") starts at the gap; its top row is .####
+        let gap = PreviewSheetRenderer.gap
+        XCTAssertEqual((0..<5).map { sheet[gap + $0, gap] == PreviewSheetRenderer.labelColour }, [false, true, true, true, true])
+        // The second row's label sits below the first row's tiles.
+        let secondTop = gap + 100 + renderer.labelHeight + gap
+        XCTAssertEqual((0..<5).map { sheet[gap + $0, secondTop] == PreviewSheetRenderer.labelColour }, [true, false, false, false, true])
+        XCTAssertNotEqual(sheet[gap, gap + renderer.labelHeight + 1], PreviewSheetRenderer.sheetColour)   // a tile
+    }
+}

@@ -6,7 +6,7 @@ import XCTest
 /// needs them, and the media equals what the loaded subject gives.
 final class StickerMediaFromSummaryTests: XCTestCase {
     private let builder = StickerMediaBuilder()
-    private let haloed = ExampleImage.canvas(24, 24, inset: 6, fringe: RGBA(0, 0, 0, 128))
+    private let haloed = ExampleImage.canvas(24, 24, inset: 6, fringe: RGBA(15, 70, 110, 128))   // flattened on black
 
     private func finding(_ rule: String) -> Finding {
         Finding(rule: rule, severity: .warning, sticker: "Example", file: nil, frame: nil, message: "m", hint: "h")

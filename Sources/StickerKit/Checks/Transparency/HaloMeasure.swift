@@ -1,95 +1,64 @@
 import ImageCodec
 
-/// The `edge_halo` measure (docs/rules.md): how many pixels along the alpha edge are much darker
-/// or lighter than the opaque artwork right next to them, the trace of a matte colour (or of
-/// premultiplied alpha saved as straight alpha).
+/// The `edge_halo` measure (docs/rules.md): how many partially transparent edge pixels carry a
+/// matte colour by the matte model (`EdgeMatteModel`): they differ from the opaque artwork they fade
+/// out of exactly as a flat matte mixed in by `1 - alpha` would make them differ.
 struct HaloMeasure: Equatable, Sendable {
     /// Edge pixels that had opaque artwork nearby to compare with.
     var judged = 0
-    /// Edge pixels darker than their reference by at least `lumaDifference`.
+    /// Edge pixels carrying the matte and darker than their reference.
     var darker = 0
-    /// Edge pixels lighter than their reference by at least `lumaDifference`.
+    /// Edge pixels carrying the matte and lighter than their reference.
     var lighter = 0
+    /// The matte colour of the frame with the most matte pixels, when any pixel carries one.
+    var matte: RGBA?
 
-    /// Luma difference (0-255 scale) from which an edge pixel counts as carrying a matte.
-    static let lumaDifference = 64
     /// Frames analysed at most, evenly spaced, to bound the work on long animations.
     static let maxFrames = 16
 
     /// Share of judged edge pixels that carry a matte (0 when none were judged).
     var share: Double { judged == 0 ? 0 : Double(darker + lighter) / Double(judged) }
 
-    /// How one edge pixel (a visible pixel next to a fully transparent one) was judged.
+    /// How one edge pixel (alpha 16-254 with opaque artwork within reach) was judged.
     enum EdgeVerdict: Equatable, Sendable {
-        /// No opaque interior pixel nearby to compare with.
-        case unjudged
-        /// Close to the artwork next to it.
+        /// Explained as artwork (or too close to its reference to tell).
         case clean
-        /// Darker than the artwork next to it by at least `lumaDifference`.
+        /// Carries the matte and is darker than the artwork next to it.
         case darker
-        /// Lighter than the artwork next to it by at least `lumaDifference`.
+        /// Carries the matte and is lighter than the artwork next to it.
         case lighter
     }
 
     /// Adds the measure of one frame.
     mutating func add(_ buffer: PixelBuffer) {
-        Self.visitEdges(of: buffer) { _, verdict in
+        var frameMatte = 0
+        let model = Self.visitEdges(of: buffer) { _, verdict in
+            judged += 1
             switch verdict {
-            case .unjudged: return
-            case .clean: judged += 1
-            case .darker: judged += 1; darker += 1
-            case .lighter: judged += 1; lighter += 1
+            case .clean: return
+            case .darker: darker += 1; frameMatte += 1
+            case .lighter: lighter += 1; frameMatte += 1
             }
+        }
+        if frameMatte > 0, matte == nil, let m = model?.matte {
+            matte = RGBA(UInt8(m.x), UInt8(m.y), UInt8(m.z))
         }
     }
 
-    /// Lowest alpha an edge pixel needs to be judged: fainter pixels barely show on any background.
-    static let minEdgeAlpha: UInt8 = 16
-    /// How far (in pixels, Chebyshev distance) to look for the opaque artwork an edge pixel belongs to.
-    static let referenceRadius = 3
-
-    /// Calls `visit` with the pixel index (y * width + x) and verdict of every edge pixel, in
-    /// row order. The HTML report's overlay marks the same pixels the rule counts.
-    ///
-    /// An edge pixel is partially transparent (alpha 16-254): the anti-aliased or feathered rim
-    /// where a matte shows. Its reference is the mean luma of the nearest fully opaque pixels within
-    /// 3 px (all those at the smallest distance), the artwork it fades out of.
-    static func visitEdges(of buffer: PixelBuffer, _ visit: (Int, EdgeVerdict) -> Void) {
-        let w = buffer.width, h = buffer.height
-        guard w > 0, h > 0 else { return }
-        buffer.pixels.withUnsafeBufferPointer { p in
-            func luma(_ i: Int) -> Int { (2126 * Int(p[i]) + 7152 * Int(p[i + 1]) + 722 * Int(p[i + 2])) / 10_000 }
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    let alpha = p[i * 4 + 3]
-                    guard alpha >= minEdgeAlpha, alpha < 255 else { continue }
-                    var sum = 0, count = 0
-                    for r in 1...referenceRadius where count == 0 {
-                        for ny in max(0, y - r)...min(h - 1, y + r) {
-                            let ring = ny == y - r || ny == y + r
-                            var nx = max(0, x - r)
-                            while nx <= min(w - 1, x + r) {
-                                let j = ny * w + nx
-                                if p[j * 4 + 3] == 255 { sum += luma(j * 4); count += 1 }
-                                // Inside the ring only its left and right columns are at distance r.
-                                nx += ring || nx == x + r ? 1 : max(1, x + r - nx)
-                            }
-                        }
-                    }
-                    guard count > 0 else { visit(i, .unjudged); continue }
-                    let difference = luma(i * 4) * count - sum
-                    if difference <= -lumaDifference * count {
-                        visit(i, .darker)
-                    } else if difference >= lumaDifference * count {
-                        visit(i, .lighter)
-                    } else {
-                        visit(i, .clean)
-                    }
-                }
-            }
+    /// Calls `visit` with the pixel index (y * width + x) and verdict of every judged edge pixel, in
+    /// row order, and returns the frame's model. The HTML report's overlay marks the same pixels
+    /// the rule counts.
+    @discardableResult
+    static func visitEdges(of buffer: PixelBuffer, _ visit: (Int, EdgeVerdict) -> Void) -> EdgeMatteModel? {
+        guard let model = EdgeMatteModel.fit(buffer) else { return nil }
+        for (sample, carries) in zip(model.samples, model.carriesMatte) {
+            guard carries else { visit(sample.index, .clean); continue }
+            visit(sample.index, luma(sample.observed) < luma(sample.reference) ? .darker : .lighter)
         }
+        return model
     }
+
+    private static func luma(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
 
     /// The measure over an image's frames (at most `maxFrames`, evenly spaced).
     static func of(_ image: DecodedImage) -> HaloMeasure {

@@ -1,0 +1,47 @@
+import Foundation
+import StickerKit
+
+/// `build --fix`: the pack repaired into a temporary copy first (the same fixes as `fix`), which
+/// the build then reads instead of the sources. What was fixed goes to standard error.
+struct BuildFixStage {
+    let pack: PackOptions
+    let options: FixOptions
+    let minQuality: Double?
+
+    func run(_ stickerPack: StickerPack, configuration: CheckConfiguration, console: Console,
+             quiet: Bool) async throws -> (pack: StickerPack, outcome: FixOutcome, target: FixTarget) {
+        do {
+            let target = try FixTarget(source: stickerPack.root, output: nil, dryRun: true)
+            let explicit = try pack.config.map { try PackConfig.load(from: $0) }
+            let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality),
+                                  toolVersion: StickerForgeCommand.version)
+            let outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging)
+            var fixed = try CatalogReader().read(at: target.staging, config: explicit)
+            if configuration.gridSizeOverride != nil { fixed.gridSize = stickerPack.gridSize }
+            if !quiet {
+                for record in outcome.report.fixes ?? [] { console.err("fixed the catalog: \(record.rule) \(record.action): \(record.details)") }
+                for sticker in outcome.report.stickers {
+                    for record in sticker.fixes ?? [] {
+                        console.err("fixed \(ProgressDisplay.printable(sticker.name)): \(record.rule) \(record.action): \(record.details)")
+                    }
+                }
+                for problem in outcome.problems { console.err("could not fix: \(problem)") }
+            }
+            return (fixed, outcome, target)
+        } catch {
+            console.err("error: \(error)")
+            throw ExitStatus.unusable
+        }
+    }
+}
+
+extension CheckReport {
+    /// The report with the `fixes` of a fix report's stickers (by name) and catalog.
+    func withFixes(of fixed: CheckReport) -> CheckReport {
+        var copy = self
+        let byName = Dictionary(fixed.stickers.map { ($0.name, $0.fixes ?? []) }, uniquingKeysWith: { a, _ in a })
+        for i in copy.stickers.indices { copy.stickers[i].fixes = byName[copy.stickers[i].name] ?? [] }
+        copy.fixes = fixed.fixes ?? []
+        return copy
+    }
+}

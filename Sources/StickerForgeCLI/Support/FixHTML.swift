@@ -1,0 +1,24 @@
+import Foundation
+import StickerKit
+
+/// The HTML report of a fix: the repaired catalog's report, headed by a before/after section of
+/// every repaired sticker (before from the source, after from the repaired copy).
+enum FixHTML {
+    static func render(writer: ReportWriter, outcome: FixOutcome, source: StickerPack) -> String {
+        let after = writer.media()
+        let builder = StickerMediaBuilder()
+        let loader = SubjectLoader()
+        var entries: [FixHTMLSection.Entry] = []
+        for sticker in outcome.report.stickers {
+            guard let fixes = sticker.fixes, !fixes.isEmpty else { continue }
+            let before = source.stickers.first { $0.name == sticker.name }.flatMap { original -> StickerMedia? in
+                let subject = loader.load(original, root: source.root)
+                let bytes = original.files.count != 1 ? nil : original.files.first.flatMap { try? FileIO.read(FileIO.join(source.root, $0)) }   // unreadable: drawn from the decoded frames
+                return builder.media(for: subject, fileBytes: bytes, findings: [])
+            }
+            entries.append(.init(name: sticker.name, fixes: fixes, before: before, after: after[sticker.name]))
+        }
+        let section = FixHTMLSection().render(entries, catalogFixes: outcome.report.fixes ?? [])
+        return FixHTMLSection.inserting(section, into: writer.renderHTML(media: after))
+    }
+}

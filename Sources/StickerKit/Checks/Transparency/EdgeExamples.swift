@@ -1,0 +1,83 @@
+import Foundation
+import ImageCodec
+
+/// Artwork with soft edges for the `edge_halo` check's and fix's examples and tests: a
+/// multi-coloured disc whose colour turns with the angle, feathered, outlined or rim-shaded.
+public enum EdgeExamples {
+    /// Side of the example canvases.
+    public static let side = 96
+    /// Radius of the opaque core.
+    public static let core = 28.0
+
+    /// The clean artwork colour at (x, y): hue by angle, a little lighter towards the centre.
+    public static func artwork(_ x: Int, _ y: Int) -> SIMD3<Double> {
+        let c = Double(side) / 2
+        let angle = atan2(Double(y) + 0.5 - c, Double(x) + 0.5 - c)
+        let r = 150 + 90 * cos(angle), g = 150 + 90 * cos(angle - 2.094), b = 150 + 90 * cos(angle + 2.094)
+        return SIMD3(r, g, b)
+    }
+
+    /// The alpha (0-1) of a disc with an opaque core and a linear feather `feather` px wide.
+    public static func alpha(_ x: Int, _ y: Int, feather: Double) -> Double {
+        let c = Double(side) / 2
+        let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c)).squareRoot()
+        return min(1, max(0, (core + feather - d) / feather))
+    }
+
+    /// The disc with a 14 px feather as exported against `matte` (straight alpha, colour
+    /// `a x artwork + (1 - a) x matte`), or clean when `matte` is nil.
+    public static func featheredDisc(matte: RGBA?, feather: Double = 14) -> PixelBuffer {
+        render { x, y in
+            let a = alpha(x, y, feather: feather)
+            let art = artwork(x, y)
+            guard let matte else { return (art, a) }
+            return (a * art + (1 - a) * SIMD3(Double(matte.r), Double(matte.g), Double(matte.b)), a)
+        }
+    }
+
+    /// A disc with a 3 px opaque dark outline and a 1.5 px anti-aliased outer edge in the outline's colour.
+    public static func outlinedDisc() -> PixelBuffer {
+        render { x, y in
+            let a = alpha(x, y, feather: 1.5)
+            let c = Double(side) / 2
+            let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c)).squareRoot()
+            return (d > core - 3 ? SIMD3(25, 20, 30) : artwork(x, y), a)
+        }
+    }
+
+    /// A disc whose 6 px soft rim is shaded darker (a constant 55% of the artwork) whatever its alpha.
+    public static func rimShadedDisc() -> PixelBuffer {
+        render { x, y in
+            let a = alpha(x, y, feather: 6)
+            return (a < 1 ? 0.55 * artwork(x, y) : artwork(x, y), a)
+        }
+    }
+
+    /// Light artwork with hard edges and dark semi-transparent whiskers drawn out into transparency.
+    public static func whiskers() -> PixelBuffer {
+        var buffer = render { x, y in (SIMD3(240, 200, 150), alpha(x, y, feather: 1)) }
+        let c = side / 2
+        for row in [c - 4, c, c + 4] {
+            for x in (c + Int(core) - 6)..<(side - 4) {
+                let a = UInt8(200 - min(150, (x - c - Int(core) + 6) * 8))
+                buffer[x, row] = RGBA(30, 25, 20, max(buffer[x, row].a == 255 ? 255 : 0, a))
+            }
+        }
+        return buffer
+    }
+
+    private static func render(_ pixel: (Int, Int) -> (SIMD3<Double>, Double)) -> PixelBuffer {
+        var buffer = PixelBuffer(width: side, height: side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let (colour, a) = pixel(x, y)
+                let alpha = UInt8((a * 255).rounded())
+                guard alpha > 0 else { continue }
+                buffer[x, y] = RGBA(byte(colour.x), byte(colour.y), byte(colour.z), alpha)
+            }
+        }
+        return buffer
+    }
+
+    private static func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }
+}

@@ -1,0 +1,179 @@
+import ImageCodec
+
+/// The matte model shared by the `edge_halo` check and its fix (docs/rules.md, docs/fix.md).
+///
+/// An edge exported against a flat matte colour M stores, at alpha a, the colour
+/// `observed = a x artwork + (1 - a) x M` (straight alpha, sRGB codes, as image editors flatten).
+/// The artwork colour of an edge pixel is taken from the nearest fully opaque pixel (its
+/// reference); M is the per-channel median of `(observed - a x reference) / (1 - a)` over the
+/// edge. A pixel carries the matte when the model predicts it within `tolerance` while it differs
+/// visibly from its reference. Designed outlines, rim shading and dark line art differ from their
+/// reference too, but not in proportion to `1 - a`: the model does not explain them, so they are
+/// artwork and are never counted nor changed.
+struct EdgeMatteModel: Sendable {
+    /// The estimated matte colour (0-255 per channel).
+    var matte: SIMD3<Double>
+    /// Every judged edge pixel: partially transparent (alpha 16-254) with a reference.
+    var samples: [EdgeSample]
+    /// Per sample: whether the matte model explains it and it differs visibly from its reference.
+    var carriesMatte: [Bool]
+
+    /// One partially transparent pixel and the opaque artwork nearest to it.
+    struct EdgeSample: Sendable {
+        /// Pixel index (y * width + x).
+        var index: Int
+        /// Alpha, 0-1.
+        var alpha: Double
+        /// The stored colour.
+        var observed: SIMD3<Double>
+        /// The colour of the nearest fully opaque pixel.
+        var reference: SIMD3<Double>
+    }
+
+    /// Largest per-channel difference (levels) the model may leave, and from which a pixel differs
+    /// visibly from its reference.
+    static let tolerance = 16.0
+    /// Share of the visibly different edge pixels the model must explain before it is believed.
+    static let minExplainedShare = 0.5
+    /// Lowest alpha an edge pixel needs to be judged: fainter pixels barely show on any background.
+    static let minEdgeAlpha: UInt8 = 16
+    /// How far (in pixels) to look for the opaque artwork an edge pixel fades out of: wide enough
+    /// for a 14 px feather.
+    static let referenceRadius = 20
+    /// Estimates of M come from pixels at most this opaque, where `1 - a` is large enough to divide by.
+    static let maxEstimateAlpha = 0.8
+
+    /// The model of one frame, or nil when the frame has no judged edge pixel.
+    static func fit(_ buffer: PixelBuffer) -> EdgeMatteModel? {
+        let samples = Self.samples(of: buffer)
+        guard !samples.isEmpty else { return nil }
+        let matte = estimateMatte(samples) ?? SIMD3(repeating: -1000)
+        var carries = samples.map { explains($0, matte: matte) && differs($0) }
+        let differing = samples.filter(differs).count
+        let explained = carries.filter { $0 }.count
+        // The model must explain the edge as a whole; a few matching pixels in shaded artwork do not make a matte.
+        if differing == 0 || Double(explained) < minExplainedShare * Double(differing)
+            || !followsAlpha(zip(samples, carries).filter(\.1).map(\.0), matte: matte) {
+            carries = Array(repeating: false, count: samples.count)
+        }
+        return EdgeMatteModel(matte: matte, samples: samples, carriesMatte: carries)
+    }
+
+    /// Whether the model predicts the sample within the tolerance, which shrinks to a tenth of the
+    /// distance between reference and matte (at least 6 levels) when the two are close: a soft
+    /// shadow in a colour near the artwork's must not pass for a matte by being near both.
+    static func explains(_ s: EdgeSample, matte: SIMD3<Double>) -> Bool {
+        let predicted = s.alpha * s.reference + (1 - s.alpha) * matte
+        let allowed = min(tolerance, max(6, 0.1 * maxDifference(s.reference, matte)))
+        return maxDifference(s.observed, predicted) <= allowed
+    }
+
+    /// Whether the matte pixels move from the matte towards the artwork as alpha rises, as a mix
+    /// does: the least-squares slope of their position on the matte-to-reference line against alpha
+    /// lies in 0.6-1.4 (it is 1 for a mix). A soft shadow or shading keeps one colour whatever its
+    /// alpha (slope near 0). When alpha hardly varies (a 1 px ring) there is no slope to judge.
+    static func followsAlpha(_ matched: [EdgeSample], matte: SIMD3<Double>) -> Bool {
+        var points: [(a: Double, t: Double)] = []
+        for s in matched {
+            let span = s.reference - matte
+            let length = (span * span).sum()
+            guard length >= 32 * 32 else { continue }
+            points.append((s.alpha, ((s.observed - matte) * span).sum() / length))
+        }
+        guard points.count >= 4 else { return true }
+        let n = Double(points.count)
+        let meanA = points.reduce(0) { $0 + $1.a } / n, meanT = points.reduce(0) { $0 + $1.t } / n
+        let varA = points.reduce(0) { $0 + ($1.a - meanA) * ($1.a - meanA) } / n
+        guard varA >= 0.003 else { return true }
+        let slope = points.reduce(0) { $0 + ($1.a - meanA) * ($1.t - meanT) } / n / varA
+        return (0.6...1.4).contains(slope)
+    }
+
+    /// Whether the sample differs visibly from its reference.
+    static func differs(_ s: EdgeSample) -> Bool { maxDifference(s.observed, s.reference) > tolerance }
+
+    /// The artwork colour the model recovers: `(observed - (1 - a) x M) / a`, clamped to 0-255.
+    static func unmixed(_ observed: SIMD3<Double>, alpha: Double, matte: SIMD3<Double>) -> SIMD3<Double> {
+        let raw = (observed - (1 - alpha) * matte) / alpha
+        return raw.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
+    }
+
+    /// The per-channel median of the matte estimates, snapped to black or white when within the
+    /// tolerance of them; nil with fewer than 4 usable pixels.
+    static func estimateMatte(_ samples: [EdgeSample]) -> SIMD3<Double>? {
+        let usable = samples.filter { $0.alpha <= maxEstimateAlpha }
+        guard usable.count >= 4 else { return nil }
+        var channels: [[Double]] = [[], [], []]
+        for s in usable {
+            let m = (s.observed - s.alpha * s.reference) / (1 - s.alpha)
+            for c in 0..<3 { channels[c].append(m[c]) }
+        }
+        var matte = SIMD3<Double>(repeating: 0)
+        for c in 0..<3 {
+            let sorted = channels[c].sorted()
+            matte[c] = min(255, max(0, sorted[sorted.count / 2]))
+        }
+        if maxDifference(matte, SIMD3(repeating: 0)) <= tolerance { return SIMD3(repeating: 0) }
+        if maxDifference(matte, SIMD3(repeating: 255)) <= tolerance { return SIMD3(repeating: 255) }
+        return matte.rounded(.toNearestOrAwayFromZero)
+    }
+
+    static func maxDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+        max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+    }
+
+    /// Every pixel with alpha 16-254 whose nearest fully opaque pixel lies within `referenceRadius`.
+    static func samples(of buffer: PixelBuffer) -> [EdgeSample] {
+        let nearest = NearestOpaqueMap(buffer, radius: referenceRadius)
+        var out: [EdgeSample] = []
+        buffer.pixels.withUnsafeBufferPointer { p in
+            func colour(_ i: Int) -> SIMD3<Double> { SIMD3(Double(p[i * 4]), Double(p[i * 4 + 1]), Double(p[i * 4 + 2])) }
+            for i in 0..<buffer.pixelCount {
+                let a = p[i * 4 + 3]
+                guard a >= minEdgeAlpha, a < 255, let ref = nearest.seed(of: i) else { continue }
+                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: colour(ref)))
+            }
+        }
+        return out
+    }
+}
+
+/// For every pixel, the nearest fully opaque pixel (8-neighbour propagation of seeds in two
+/// raster passes, an approximate Euclidean feature transform), within a radius.
+struct NearestOpaqueMap {
+    private var seeds: [Int32]
+
+    init(_ buffer: PixelBuffer, radius: Int) {
+        let w = buffer.width, h = buffer.height
+        let radiusSquared = radius * radius
+        var seeds = [Int32](repeating: -1, count: w * h)
+        var dist = [Int](repeating: Int.max, count: w * h)
+        for i in 0..<(w * h) where buffer.pixels[i * 4 + 3] == 255 { seeds[i] = Int32(i); dist[i] = 0 }
+        func relax(_ x: Int, _ y: Int, _ nx: Int, _ ny: Int) {
+            guard nx >= 0, ny >= 0, nx < w, ny < h else { return }
+            let s = Int(seeds[ny * w + nx])
+            guard s >= 0 else { return }
+            let dx = s % w - x, dy = s / w - y
+            let d = dx * dx + dy * dy
+            if d < dist[y * w + x] { dist[y * w + x] = d; seeds[y * w + x] = Int32(s) }
+        }
+        for y in 0..<h {
+            for x in 0..<w { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
+            for x in stride(from: w - 1, through: 0, by: -1) { relax(x, y, x + 1, y) }
+        }
+        for y in stride(from: h - 1, through: 0, by: -1) {
+            for x in stride(from: w - 1, through: 0, by: -1) {
+                relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1)
+            }
+            for x in 0..<w { relax(x, y, x - 1, y) }
+        }
+        for i in 0..<(w * h) where dist[i] > radiusSquared { seeds[i] = -1 }
+        self.seeds = seeds
+    }
+
+    /// The index of the nearest fully opaque pixel to pixel `index`, nil when none is within the radius.
+    func seed(of index: Int) -> Int? {
+        let s = seeds[index]
+        return s >= 0 ? Int(s) : nil
+    }
+}
