@@ -12,7 +12,7 @@
 Usage: fit-bench.py STICKERFORGE WORKDIR NAME...
 Environment: LIMIT (default 500000), MAX_REF_PASSES (default 2), FIT_ARGS (extra assemble arguments),
 NEAR (a NAME also fitted with --max-bytes 5% under its default-effort lossless size)."""
-import glob, os, re, resource, shutil, subprocess, sys, time
+import glob, importlib.util, os, re, resource, shutil, subprocess, sys, time
 import numpy as np
 from PIL import Image
 
@@ -37,22 +37,11 @@ def frame_files(folder):
     return sorted(glob.glob(folder + "/frame_*.png"))
 
 
-def luma(f, bg):
-    a = f[..., 3] / 255
-    return (0.299 * f[..., 0] + 0.587 * f[..., 1] + 0.114 * f[..., 2]) * a + bg * (1 - a)
-
-
-def ssim(x, y, win=8):
-    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
-    def sat(a):
-        s = np.zeros((a.shape[0] + 1, a.shape[1] + 1)); s[1:, 1:] = a.cumsum(0).cumsum(1); return s
-    def box(s):
-        return s[win:, win:] - s[:-win, win:] - s[win:, :-win] + s[:-win, :-win]
-    n = win * win
-    mx, my = box(sat(x)) / n, box(sat(y)) / n
-    vx = np.maximum(0, box(sat(x * x)) / n - mx * mx); vy = np.maximum(0, box(sat(y * y)) / n - my * my)
-    cov = box(sat(x * y)) / n - mx * my
-    return (((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))).mean()
+# The metric itself, from the independent numpy implementation (Scripts/crosscheck-ssim.py).
+_spec = importlib.util.spec_from_file_location("crosscheck_ssim", os.path.join(os.path.dirname(__file__), "..", "crosscheck-ssim.py"))
+_metric = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_metric)
+luma, ssim = _metric.luma, _metric.ssim
 
 
 def quality(reference, unpacked):
