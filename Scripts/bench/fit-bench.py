@@ -68,9 +68,13 @@ def ours(folder, out, max_bytes):
         row["what"] = "; ".join(p for p in fitted.split("; ")[1:] if not p.startswith("quality")) or "lossless"
     else:
         m = re.search(r"is (\d+) bytes at quality (\d\.\d+), below the floor", se)
-        if not m:
+        n = re.search(r"no lossy candidate fits \d+ bytes; the smallest was (\d+) bytes", se)
+        if m:
+            row["bytes"], row["q"], row["what"] = int(m.group(1)), float(m.group(2)), "fails: below the floor (best attempt's figures)"
+        elif n:
+            row["what"] = "fails: nothing at or over the floor fits (smallest tried %s B)" % n.group(1)
+        else:
             sys.exit("ours failed on %s: %s" % (folder, se))
-        row["bytes"], row["q"], row["what"] = int(m.group(1)), float(m.group(2)), "below the 0.90 floor (best attempt)"
     return row
 
 
@@ -144,9 +148,9 @@ for name, max_bytes in jobs:
     la = load()
     o = ours(folder, tmp + "/ours.png", max_bytes)
     p = plain(folder, tmp)
-    r = reference(folder, tmp, o["bytes"])
+    r = reference(folder, tmp, o["bytes"] or max_bytes)
     label = name if max_bytes == limit else "%s, limit %d (5%% under lossless)" % (name, max_bytes)
-    row = [label, "%d" % o["bytes"], "%.4f" % o["q"], o["scale"], o["what"], o["cands"], "%.1f" % o["wall"], "%.1f" % o["cpu"],
+    row = [label, "%d" % o["bytes"] if o["bytes"] else "-", "%.4f" % o["q"] if o["q"] else "-", o["scale"], o["what"], o["cands"], "%.1f" % o["wall"], "%.1f" % o["cpu"],
            "%.1f" % p["wall"], "%.1f" % p["cpu"], "%.2f" % (o["wall"] / p["wall"])]
     row += ["%d" % r["colours"], "%d" % r["bytes"], "%.4f" % r["q"], "%.1f" % r["pass"]] if r else ["-"] * 4
     row.append("%.1f" % la)

@@ -23,6 +23,10 @@ final class FitSession {
     let cellSide: Int
     /// Whether the time budget ended some part of the search early.
     var budgetReached = false
+    /// Geometries skipped once the budget was spent because they could not reach the floor.
+    var skippedUnderFloor = 0
+    /// Whether the search gave up at twice the budget without an acceptable candidate.
+    var gaveUp = false
     /// Every candidate made, in order, for the report; lossy ones by key, to add their quality.
     private var log: [(key: String?, text: String, quality: Double?)] = []
     /// Requested-effort size over quick size, per kind of candidate (palette or levels: the quick

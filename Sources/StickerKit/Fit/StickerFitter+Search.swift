@@ -18,19 +18,35 @@ extension StickerFitter {
         try searchGeometries(indices.filter { !session.isBelowCell($0) }, session, &state)
         try dither(session, &state)
         let below = indices.filter { session.isBelowCell($0) }
-        if !isAcceptable(state.best) && !below.isEmpty {
+        if !isAcceptable(state.best) && !below.isEmpty && !session.gaveUp {
             try searchGeometries(below, session, &state)
             try dither(session, &state)
         }
         guard let best = state.best else {
-            let tried = try state.smallest.map { try self.steps(for: $0, session: session) } ?? []
+            var tried = try state.smallest.map { try self.steps(for: $0, session: session) } ?? []
+            tried += budgetSteps(session)
             throw FitError.nothingFits(smallestBytes: state.smallest?.predictedBytes ?? 0, limit: options.maxBytes, steps: tried)
         }
         guard let quality = best.quality, quality >= options.minQuality else {
             throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality, bytes: best.predictedBytes,
-                                             limit: options.maxBytes, steps: try steps(for: best, session: session))
+                                             limit: options.maxBytes, steps: try steps(for: best, session: session) + budgetSteps(session))
         }
         return best
+    }
+
+    /// Why a failed search did not try everything: what the time budget cut, for the error's steps.
+    private func budgetSteps(_ session: FitSession) -> [String] {
+        let budget = FitError.seconds(options.timeBudget), floor = FitError.figure(options.minQuality)
+        var out: [String] = []
+        if session.skippedUnderFloor > 0 {
+            out.append("time budget of \(budget) s spent: \(session.skippedUnderFloor) frame counts and sizes skipped, "
+                       + "their quality before quantising already under the floor of \(floor)")
+        }
+        if session.gaveUp {
+            out.append("time budget of \(budget) s spent twice over with nothing at or over the floor of \(floor): "
+                       + "search stopped; raise --time-budget to search further")
+        }
+        return out
     }
 
     private func isAcceptable(_ c: FitCandidate?) -> Bool { (c?.quality ?? -1) >= options.minQuality }
@@ -49,6 +65,13 @@ extension StickerFitter {
                 session.budgetReached = true
                 return
             }
+            // Without one, the search goes on, but not forever: at twice the budget it gives up
+            // (after at least one geometry, so budget 0 still tries the full-size one).
+            if state.smallest != nil && session.elapsed >= 2 * options.timeBudget {
+                session.budgetReached = true
+                session.gaveUp = true
+                return
+            }
             if let q = state.best?.quality, try session.bound(index) <= q {
                 session.evict(geometry: index)
                 if spec.keep == session.input.count { return }
@@ -56,8 +79,12 @@ extension StickerFitter {
                 continue
             }
             if session.overBudget, try session.bound(index) < options.minQuality {
+                // Fewer frames or a smaller size can only measure lower: skip those too.
                 session.budgetReached = true
+                session.skippedUnderFloor += 1
                 session.evict(geometry: index)
+                if spec.keep == session.input.count { return }
+                doneSides.insert(side)
                 continue
             }
             let (fit, small) = try largestPaletteThatFits(session, geometry: index)

@@ -113,6 +113,23 @@ final class FitSizeAndBudgetTests: XCTestCase {
         }
     }
 
+    func testASearchTheBudgetStoppedSaysSoInItsFailure() throws {
+        func attempt(budget: Double) -> FitError? {
+            let options = FitOptions(maxBytes: 600, lossy: true, minQuality: 0.9999, minSide: 24, timeBudget: budget)
+            do { _ = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .large) } catch {
+                return error as? FitError
+            }
+            return nil
+        }
+        // Unhurried, the smaller sizes are made: one fits, below the floor.
+        guard case .belowQualityFloor? = attempt(budget: 1_000) else { return XCTFail("\(String(describing: attempt(budget: 1_000)))") }
+        // With the budget spent (twice over) the search stops after the full size, and says why.
+        guard case let .nothingFits(_, limit, steps)? = attempt(budget: 0) else { return XCTFail("\(String(describing: attempt(budget: 0)))") }
+        XCTAssertEqual(limit, 600)
+        XCTAssertTrue(steps.contains { $0.hasPrefix("time budget of 0 s spent twice over with nothing at or over the floor of 0.9999: ") },
+                      "\(steps)")
+    }
+
     func testANegativeBudgetIsRefused() {
         let options = FitOptions(maxBytes: 1_000, lossy: true, timeBudget: -1)
         XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .large)) { error in
