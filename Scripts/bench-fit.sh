@@ -15,6 +15,7 @@
 #   NEAR=transparent-edges-408   also fitted with --max-bytes 5% under its lossless size ('' = skip)
 #   FIT_ARGS="--time-budget 5"   extra arguments for our assemble
 #   SKIP_BUILD=1           reuse the existing release build of stickerforge
+#   SKIP_REF=1             times only (ours and apngasm's plain assembly), no reference pipeline
 #   SWIFT_BUILD="swift build"    the build command (e.g. a wrapper that serialises builds)
 # Timing on a shared machine is noisy: compare the columns of one run, and read the load column.
 set -euo pipefail

@@ -10,7 +10,8 @@
          with at most MAX_REF_PASSES full passes; its SSIM is measured on the frames our decoder
          unpacks (`stickerforge frames`), with the metric of Scripts/crosscheck-ssim.py.
 Usage: fit-bench.py STICKERFORGE WORKDIR NAME...
-Environment: LIMIT (default 500000), MAX_REF_PASSES (default 2), FIT_ARGS (extra assemble arguments),
+Environment: LIMIT (default 500000), MAX_REF_PASSES (default 2), SKIP_REF=1 (no reference: only the
+times), FIT_ARGS (extra assemble arguments),
 NEAR (a NAME also fitted with --max-bytes 5% under its default-effort lossless size)."""
 import glob, importlib.util, os, re, resource, shutil, subprocess, sys, time
 import numpy as np
@@ -148,7 +149,7 @@ for name, max_bytes in jobs:
     la = load()
     o = ours(folder, tmp + "/ours.png", max_bytes)
     p = plain(folder, tmp)
-    r = reference(folder, tmp, o["bytes"] or max_bytes)
+    r = None if os.environ.get("SKIP_REF") else reference(folder, tmp, o["bytes"] or max_bytes)
     label = name if max_bytes == limit else "%s, limit %d (5%% under lossless)" % (name, max_bytes)
     row = [label, "%d" % o["bytes"] if o["bytes"] else "-", "%.4f" % o["q"] if o["q"] else "-", o["scale"], o["what"], o["cands"], "%.1f" % o["wall"], "%.1f" % o["cpu"],
            "%.1f" % p["wall"], "%.1f" % p["cpu"], "%.2f" % (o["wall"] / p["wall"])]
