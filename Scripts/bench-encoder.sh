@@ -13,6 +13,7 @@
 #   INPUTS=anim,wave           which inputs to run
 #   SKIP_Z2=1                  skip apngasm -z2 (Zopfli, one to several minutes per input)
 #   SKIP_BUILD=1               reuse the existing release build of stickerforge
+#   SWIFT_BUILD="swift build"  the build command (e.g. a wrapper that serialises builds)
 # Times are wall and user+sys CPU seconds of the whole process from /usr/bin/time, so ours include
 # process start-up and decoding the input PNG frames, like the other tools'.
 set -euo pipefail
@@ -26,7 +27,7 @@ sf="$SF_ROOT/.build/release/stickerforge"
 mkdir -p "$work"
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     sf_say "building stickerforge (release)"
-    swift build -c release --product stickerforge >/dev/null
+    ${SWIFT_BUILD:-swift build} -c release --product stickerforge >/dev/null
 fi
 [[ -x "$sf" ]] || sf_die "$sf not found; build it with: swift build -c release --product stickerforge"
 

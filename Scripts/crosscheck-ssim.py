@@ -26,11 +26,16 @@ def ssim(x, y, win=8):
     vx = np.maximum(0, box(sat(x * x)) / n - mx * mx); vy = np.maximum(0, box(sat(y * y)) / n - my * my)
     cov = box(sat(x * y)) / n - mx * my
     return (((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))).mean()
-ref = sorted(__import__('glob').glob(sys.argv[1] + '/frame_*.png'))
-R = [np.asarray(Image.open(p).convert('RGBA'), dtype=np.float64) for p in ref]
-for R_ in R: R_[R_[..., 3] == 0] = 0
-for path in sys.argv[2:]:
-    C = frames(path)
-    assert len(C) == len(R), (len(C), len(R))
-    q = np.mean([(ssim(luma(r, 0), luma(c, 0)) + ssim(luma(r, 255), luma(c, 255))) / 2 for r, c in zip(R, C)])
-    print(path, "%.6f" % q)
+def main():
+    ref = sorted(__import__('glob').glob(sys.argv[1] + '/frame_*.png'))
+    R = [np.asarray(Image.open(p).convert('RGBA'), dtype=np.float64) for p in ref]
+    for R_ in R: R_[R_[..., 3] == 0] = 0
+    for path in sys.argv[2:]:
+        C = frames(path)
+        assert len(C) == len(R), (len(C), len(R))
+        q = np.mean([(ssim(luma(r, 0), luma(c, 0)) + ssim(luma(r, 255), luma(c, 255))) / 2 for r, c in zip(R, C)])
+        print(path, "%.6f" % q)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Generates oversize test animations for the fit benchmark (Scripts/bench-fit.sh).
 
-Each animation is a folder of numbered RGBA PNG frames shown at 12 fps. They are built to be over
-500,000 bytes as lossless APNGs, with one kind of content each:
+Each animation is a folder of numbered RGBA PNG frames shown at 12 fps, KIND-SIZE (e.g.
+soft-gradients-408), at each size asked (408 = the regular grid cell, 618 = the large one). They
+are built to be over 500,000 bytes as lossless APNGs, with one kind of content each:
   soft-gradients   opaque, smooth colour fields that drift (banding shows any palette damage)
-  line-art         anti-aliased outlines and flat fills on a transparent canvas (618 px, large grid)
+  line-art         anti-aliased outlines and flat fills on a transparent canvas
   photo-like       fractal-noise texture, panned and lit (many colours everywhere)
   transparent-edges feathered alpha blob with a soft shadow on a transparent canvas
 Deterministic: fixed seeds, no time or randomness from the system.
-Usage: gen-fit-anims.py OUTDIR
+Usage: gen-fit-anims.py OUTDIR [SIZES]   (SIZES: comma-separated, default 408,618)
 """
 import math
 import os
@@ -70,7 +71,7 @@ def line_art(size=618):
 
 def photo_like(size=408):
     rng = random.Random(11)
-    base = 1024
+    base = 1024 if size + 420 <= 1024 else size + 440   # the pan reaches 420 px in
     tex = Image.new("RGB", (base, base))
     acc = None
     for octave, amp in [(8, 0.5), (32, 0.25), (128, 0.15), (512, 0.1)]:
@@ -90,17 +91,18 @@ def photo_like(size=408):
 
 def transparent_edges(size=408):
     out = []
+    k = size / 408   # the 408 px drawing, scaled
     for f in range(FRAMES):
         t = f / FRAMES * 2 * math.pi
         shadow = Image.new("L", (size, size), 0)
         ds = ImageDraw.Draw(shadow)
-        cx, cy = size / 2 + 60 * math.cos(t), size / 2 + 40 * math.sin(2 * t)
-        rx, ry = 110 + 20 * math.sin(t), 95 + 20 * math.cos(t)
-        ds.ellipse((cx - rx + 18, cy - ry + 24, cx + rx + 18, cy + ry + 24), fill=140)
-        shadow = shadow.filter(ImageFilter.GaussianBlur(16))
+        cx, cy = size / 2 + 60 * k * math.cos(t), size / 2 + 40 * k * math.sin(2 * t)
+        rx, ry = (110 + 20 * math.sin(t)) * k, (95 + 20 * math.cos(t)) * k
+        ds.ellipse((cx - rx + 18 * k, cy - ry + 24 * k, cx + rx + 18 * k, cy + ry + 24 * k), fill=140)
+        shadow = shadow.filter(ImageFilter.GaussianBlur(16 * k))
         body = Image.new("L", (size, size), 0)
         ImageDraw.Draw(body).ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=255)
-        body = body.filter(ImageFilter.GaussianBlur(6))
+        body = body.filter(ImageFilter.GaussianBlur(6 * k))
         im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
         sh = Image.new("RGBA", (size, size), (30, 20, 60, 0))
         sh.putalpha(shadow)
@@ -118,13 +120,18 @@ def transparent_edges(size=408):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: gen-fit-anims.py OUTDIR")
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: gen-fit-anims.py OUTDIR [SIZES]")
     root = sys.argv[1]
-    for name, make in [("soft-gradients", soft_gradients), ("line-art", line_art),
-                       ("photo-like", photo_like), ("transparent-edges", transparent_edges)]:
-        save(make(), os.path.join(root, name))
-        print("wrote", name)
+    sizes = [int(s) for s in (sys.argv[2] if len(sys.argv) == 3 else "408,618").split(",")]
+    for size in sizes:
+        for name, make in [("soft-gradients", soft_gradients), ("line-art", line_art),
+                           ("photo-like", photo_like), ("transparent-edges", transparent_edges)]:
+            folder = os.path.join(root, "%s-%d" % (name, size))
+            if os.path.isdir(folder):
+                continue
+            save(make(size), folder)
+            print("wrote", folder)
 
 
 if __name__ == "__main__":

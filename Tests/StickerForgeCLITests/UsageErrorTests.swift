@@ -43,14 +43,24 @@ final class UsageErrorTests: XCTestCase {
                          "--timeout-per-sticker takes a number of seconds above 0, or 'none'")
         assertUsageError(["check", "P", "--max-dimension", "0"], "--max-dimension must be a positive number")
         assertUsageError(["assemble", "f", "--output", "x.png", "--lossy"],
-                         "--lossy, --min-quality and --dither go with --fit (or fit: true in stickerforge.yml)")
+                         "--lossy, --min-quality, --dither and --time-budget go with --fit (or fit: true in stickerforge.yml)")
+        assertUsageError(["convert", "f", "--output-dir", "o", "--time-budget", "3"],
+                         "--lossy, --min-quality, --dither and --time-budget go with --fit (or fit: true in stickerforge.yml)")
+        assertUsageError(["assemble", "f", "--output", "x.png", "--fit", "--time-budget=-1"],
+                         "--time-budget must be a number of seconds, 0 or more")
         assertUsageError(["convert", "f", "--output-dir", "o", "--max-bytes", "9000"],
                          "--max-bytes and --grid-size go with --fit")
         let build = try XCTUnwrap(StickerForgeCommand.parseAsRoot(
-            ["build", "P", "--output", "o", "--fit", "--lossy", "--min-quality", "0.8", "--dither", "off"]) as? BuildCommand)
+            ["build", "P", "--output", "o", "--fit", "--lossy", "--min-quality", "0.8", "--dither", "off", "--time-budget", "2.5"])
+            as? BuildCommand)
         XCTAssertEqual(build.fitFlags.target(maxBytes: 400_000, gridSize: .small, effort: .max),
-                       FitTarget(options: FitOptions(maxBytes: 400_000, lossy: true, minQuality: 0.8, effort: .max, dithering: .off),
-                                 gridSize: .small))
+                       FitTarget(options: FitOptions(maxBytes: 400_000, lossy: true, minQuality: 0.8, effort: .max, dithering: .off,
+                                                     timeBudget: 2.5), gridSize: .small))
+        // The pack's time_budget applies when the flag is not given.
+        var config = PackConfig()
+        config.timeBudget = 7
+        let configured = try XCTUnwrap(StickerForgeCommand.parseAsRoot(["build", "P", "--output", "o", "--fit"]) as? BuildCommand)
+        XCTAssertEqual(configured.fitFlags.target(maxBytes: 1, gridSize: .small, effort: .default, config: config)?.options.timeBudget, 7)
         assertUsageError(["convert", "f", "--output-dir", "o", "--fit", "--min-quality", "1.5"],
                          "--min-quality must be between 0 and 1")
         let parsed = try XCTUnwrap(StickerForgeCommand.parseAsRoot(

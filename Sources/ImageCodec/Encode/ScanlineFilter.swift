@@ -1,3 +1,4 @@
+import CLibDeflate
 import Foundation
 
 /// How filter types are assigned to rows. Which one compresses best depends on the content, so
@@ -11,17 +12,26 @@ enum FilterStrategy: Int, CaseIterable, Sendable {
     case minSum
     /// Per row, the filter whose residual bytes have the lowest Shannon entropy.
     case entropy
+    /// Per row, the filter whose row deflates smallest after the rows just chosen (a real deflate
+    /// of a short window, so it sees repeats the heuristics cannot): slower, tried only at `max`.
+    case brute
+
+    /// The per-row heuristics and fixed filters, cheap enough for every effort.
+    static let heuristics: [FilterStrategy] = [.none, .sub, .up, .average, .paeth, .minSum, .entropy]
 }
 
 /// Applies PNG's five scanline filters (PNG spec section 9) to unfiltered rows.
 enum ScanlineFilter {
     /// The filtered image data (each row prefixed with its filter type byte), ready for deflate.
     static func apply(_ strategy: FilterStrategy, rows: [UInt8], rowBytes: Int, height: Int, unit: Int) -> [UInt8] {
+        if strategy == .brute, let chosen = bruteForce(rows: rows, rowBytes: rowBytes, height: height, unit: unit) {
+            return chosen
+        }
         var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
         let zeros = [UInt8](repeating: 0, count: rowBytes)
         // Five row buffers, one per filter type, in one allocation.
         var scratch = [UInt8](repeating: 0, count: rowBytes * 5)
-        let log2Table = strategy == .entropy ? entropyTable(rowBytes) : []
+        let log2Table = strategy == .entropy || strategy == .brute ? entropyTable(rowBytes) : []
         rows.withUnsafeBufferPointer { src in
             zeros.withUnsafeBufferPointer { zero in
                 scratch.withUnsafeMutableBufferPointer { scratch in
@@ -36,7 +46,7 @@ enum ScanlineFilter {
                                 // A fixed filter writes straight into the output row.
                                 type = strategy.rawValue
                                 filter(type, cur, prev, unit, UnsafeMutableBufferPointer(rebasing: out[base + 1..<base + 1 + rowBytes]))
-                            case .minSum, .entropy:
+                            case .minSum, .entropy, .brute:
                                 var best = 0, bestScore = Double.infinity
                                 for t in 0..<5 {
                                     let dst = UnsafeMutableBufferPointer(rebasing: scratch[t * rowBytes..<(t + 1) * rowBytes])
@@ -85,6 +95,51 @@ enum ScanlineFilter {
                 dst[i] = cur[i] &- UInt8(truncatingIfNeeded: predictor)
             }
         }
+    }
+
+    /// Rows before the candidate row in each brute-force trial window.
+    static let bruteContextRows = 3
+
+    /// `.brute`: for each row, each filter type's residuals are deflated (libdeflate level 1) after
+    /// the `bruteContextRows` rows already chosen, and the smallest wins (lowest type on ties). Nil
+    /// when no compressor can be allocated (the caller then uses the entropy heuristic).
+    private static func bruteForce(rows: [UInt8], rowBytes: Int, height: Int, unit: Int) -> [UInt8]? {
+        guard let compressor = libdeflate_alloc_compressor(1) else { return nil }
+        defer { libdeflate_free_compressor(compressor) }
+        let line = rowBytes + 1
+        var out = [UInt8](repeating: 0, count: line * height)
+        let zeros = [UInt8](repeating: 0, count: rowBytes)
+        var window = [UInt8](repeating: 0, count: line * (bruteContextRows + 1))
+        var sink = [UInt8](repeating: 0, count: libdeflate_deflate_compress_bound(compressor, window.count))
+        rows.withUnsafeBufferPointer { src in
+            zeros.withUnsafeBufferPointer { zero in
+                out.withUnsafeMutableBufferPointer { out in
+                    window.withUnsafeMutableBufferPointer { window in
+                        sink.withUnsafeMutableBytes { sink in
+                            for y in 0..<height {
+                                let cur = UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes])
+                                let prev = y == 0 ? zero : UnsafeBufferPointer(rebasing: src[(y - 1) * rowBytes..<y * rowBytes])
+                                let context = min(y, bruteContextRows) * line
+                                _ = UnsafeMutableBufferPointer(rebasing: window[0..<context])
+                                    .update(fromContentsOf: out[y * line - context..<y * line])
+                                let candidate = UnsafeMutableBufferPointer(rebasing: window[context + 1..<context + line])
+                                var best = 0, bestSize = Int.max
+                                for t in 0..<5 {
+                                    window[context] = UInt8(t)
+                                    filter(t, cur, prev, unit, candidate)
+                                    let size = libdeflate_deflate_compress(compressor, window.baseAddress, context + line,
+                                                                           sink.baseAddress, sink.count)
+                                    if size > 0 && size < bestSize { best = t; bestSize = size }
+                                }
+                                out[y * line] = UInt8(best)
+                                filter(best, cur, prev, unit, UnsafeMutableBufferPointer(rebasing: out[y * line + 1..<(y + 1) * line]))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// Sum of residuals read as signed bytes, so small negative steps score as small.

@@ -5,7 +5,7 @@ import StickerKit
 
 extension FitDithering: ExpressibleByArgument {}
 
-/// `--fit`, `--lossy`, `--min-quality`, `--dither`: fit outputs under the byte limit, losslessly
+/// `--fit`, `--lossy`, `--min-quality`, `--dither`, `--time-budget`: fit outputs under the byte limit, losslessly
 /// first, then (only with `--lossy`) with the least measured loss (docs/fit.md). `build` takes these
 /// as they are (its limit and grid size come from the pack); `assemble` and `convert` add
 /// `FitLimitFlags`.
@@ -22,14 +22,22 @@ struct FitFlags: ParsableArguments {
     @Option(help: "With --lossy, dithering: off, auto or on (default auto: tried, kept when it measures better).")
     var dither: FitDithering?
 
+    @Option(name: .customLong("time-budget"), help: ArgumentHelp(
+        "With --fit, wall seconds the search may take per sticker (default \(String(format: "%g", FitOptions.defaultTimeBudget))); once spent it keeps the best acceptable candidate found.",
+        valueName: "seconds"))
+    var timeBudget: Double?
+
     func validate() throws {
         if let minQuality, !(0...1).contains(minQuality) { throw ValidationError("--min-quality must be between 0 and 1") }
+        if let timeBudget, !(timeBudget >= 0 && timeBudget.isFinite) {
+            throw ValidationError("--time-budget must be a number of seconds, 0 or more")
+        }
     }
 
     /// Why these flags cannot be used when fitting is `enabled` (by `--fit` or a pack setting), or nil.
     func problem(fitEnabled enabled: Bool) -> String? {
-        enabled || !(lossy || minQuality != nil || dither != nil) ? nil
-            : "--lossy, --min-quality and --dither go with --fit (or fit: true in stickerforge.yml)"
+        enabled || !(lossy || minQuality != nil || dither != nil || timeBudget != nil) ? nil
+            : "--lossy, --min-quality, --dither and --time-budget go with --fit (or fit: true in stickerforge.yml)"
     }
 
     /// The fit target these flags ask for on top of `config` (flags win), or nil when fitting is off.
@@ -37,7 +45,8 @@ struct FitFlags: ParsableArguments {
         guard fit || config.fit else { return nil }
         let options = FitOptions(maxBytes: maxBytes, lossy: lossy || config.lossy,
                                  minQuality: minQuality ?? config.minQuality ?? FitOptions().minQuality, effort: effort,
-                                 dithering: dither ?? config.dither ?? FitOptions().dithering)
+                                 dithering: dither ?? config.dither ?? FitOptions().dithering,
+                                 timeBudget: timeBudget ?? config.timeBudget ?? FitOptions.defaultTimeBudget)
         return FitTarget(options: options, gridSize: gridSize)
     }
 }

@@ -11,7 +11,8 @@ struct ConfigParser {
     }
 
     static let topKeys = ["name", "grid_size", "order", "labels", "sequences", "fps", "loops", "max_bytes",
-                          "rules", "thresholds", "icon", "fit", "lossy", "min_quality", "dither", "effort", "app"]
+                          "rules", "thresholds", "icon", "fit", "lossy", "min_quality", "dither", "effort",
+                          "time_budget", "app"]
     static let sequenceKeys = ["fps", "delays", "duration", "loops"]
     /// Xcode's names for what the configuration calls otherwise, so a key copied from Contents.json
     /// still gets a useful suggestion.
@@ -60,6 +61,10 @@ struct ConfigParser {
         case "lossy": config.lossy = flag(value, key) ?? config.lossy
         case "min_quality": config.minQuality = fraction(value, key)
         case "dither": config.dither = choice(value, key, FitDithering.allCases)
+        case "time_budget":
+            if let seconds = number(value, key, above: -1) {
+                if seconds >= 0 { config.timeBudget = seconds } else { invalid(value, key, "must be 0 or more seconds, found \(seconds)") }
+            }
         case "effort": config.effort = choice(value, key, PackConfig.Effort.allCases) ?? config.effort
         case "app": parseApp(value)
         default: unknown(keyNode, key, among: Self.topKeys, path: "")

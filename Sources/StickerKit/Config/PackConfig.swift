@@ -49,6 +49,8 @@ public struct PackConfig: Equatable, Sendable {
     public var minQuality: Double?
     /// Dithering policy of lossy fitting; nil = the fitter's default (`auto`).
     public var dither: FitDithering?
+    /// Wall seconds the fit search may take per sticker; nil = the fitter's default.
+    public var timeBudget: Double?
     /// Encoder effort.
     public var effort: Effort = .default
     /// The `app:` section: settings of the Xcode project `build --xcode-project` writes.

@@ -29,4 +29,7 @@ public enum FitError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     static func figure(_ q: Double) -> String { String(format: "%.4f", q) }
+
+    /// Seconds for messages: "2.5", "0.03", "8".
+    static func seconds(_ s: Double) -> String { NumberText.decimal(s, places: 2) }
 }

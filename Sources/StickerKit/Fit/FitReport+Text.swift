@@ -12,15 +12,26 @@ extension FitReport {
             if let bitsPerChannel { parts.append("\(bitsPerChannel) bits per channel") }
             if let dithering, dithering != "none" { parts.append("dithering \(dithering)") }
             if framesDropped > 0 { parts.append("\(framesDropped) of \(framesIn) frames dropped") }
-            if scale < 1 { parts.append("scaled to \(width)x\(height) (\(NumberText.decimal(scale * 100, places: 0))%)") }
+            if scale < 1 {
+                parts.append("scaled to \(width)x\(height) (\(NumberText.decimal(scale * 100, places: 0))%)"
+                             + (scaledBelowGridCell ? ", below the grid cell: no full-size candidate reached the quality floor" : ""))
+            }
         }
         return parts.joined(separator: "; ")
     }
 }
 
 extension FitReport {
-    /// The summary and the steps as two indented lines, each ending in a newline (for command output).
+    /// The summary, the steps and the search's cost as three indented lines, each ending in a
+    /// newline (for command output).
     public var indentedText: String {
-        "  fitted: \(summary)\n  steps: \(steps.joined(separator: "; "))\n"
+        "  fitted: \(summary)\n  steps: \(steps.joined(separator: "; "))\n  search: \(searchText)\n"
+    }
+
+    /// "9 candidates in 3.41 s (time budget 5 s)", with ", budget reached" when it ended the search.
+    public var searchText: String {
+        "\(candidates.count) candidate\(candidates.count == 1 ? "" : "s") in \(NumberText.decimal(seconds, places: 2)) s "
+            + "(time budget \(NumberText.decimal(timeBudgetSeconds, places: 2)) s"
+            + (timeBudgetReached ? ", reached)" : ")")
     }
 }

@@ -38,6 +38,52 @@ public struct FitReport: Equatable, Sendable, Codable {
     public var loopDurationMs: Double
     /// Candidate encodes the search made.
     public var encodes: Int
+    /// Whether the output is smaller than the pack's grid cell. Scaling down to the cell comes first
+    /// and costs nothing visible; below it, the display size shrinks, so it is done only when no
+    /// candidate at full size reached `minQuality`.
+    public var scaledBelowGridCell: Bool
+    /// Every candidate made, in order: the lossless files ("lossless default effort: 512,004 B") and
+    /// each lossy attempt ("618x618, 24 frames, palette 256 colours: 214,233 B predicted, quality
+    /// 0.9940"). For people; the wording may change.
+    public var candidates: [String]
+    /// Wall seconds the fit took (search, final encode and verification), to 0.01 s.
+    public var seconds: Double
+    /// The time budget in force, in seconds.
+    public var timeBudgetSeconds: Double
+    /// Whether the budget ended the search while candidates worth trying were left.
+    public var timeBudgetReached: Bool
+}
+
+extension FitReport {
+    /// Reads a report, also one written before the search's cost and the grid-cell rule were
+    /// recorded (a previous build's record): those keys then take neutral values (not scaled below
+    /// the cell, no candidates listed, 0 s, the default budget, not reached).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        lossless = try c.decode(Bool.self, forKey: .lossless)
+        steps = try c.decode([String].self, forKey: .steps)
+        losslessBytes = try c.decode(Int.self, forKey: .losslessBytes)
+        finalBytes = try c.decode(Int.self, forKey: .finalBytes)
+        maxBytes = try c.decode(Int.self, forKey: .maxBytes)
+        headroom = try c.decode(Int.self, forKey: .headroom)
+        quality = try c.decode(Double.self, forKey: .quality)
+        qualityMetric = try c.decode(String.self, forKey: .qualityMetric)
+        framesIn = try c.decode(Int.self, forKey: .framesIn)
+        framesDropped = try c.decode(Int.self, forKey: .framesDropped)
+        colours = try c.decodeIfPresent(Int.self, forKey: .colours)
+        bitsPerChannel = try c.decodeIfPresent(Int.self, forKey: .bitsPerChannel)
+        dithering = try c.decodeIfPresent(String.self, forKey: .dithering)
+        scale = try c.decode(Double.self, forKey: .scale)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        loopDurationMs = try c.decode(Double.self, forKey: .loopDurationMs)
+        encodes = try c.decode(Int.self, forKey: .encodes)
+        scaledBelowGridCell = try c.decodeIfPresent(Bool.self, forKey: .scaledBelowGridCell) ?? false
+        candidates = try c.decodeIfPresent([String].self, forKey: .candidates) ?? []
+        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+        timeBudgetSeconds = try c.decodeIfPresent(Double.self, forKey: .timeBudgetSeconds) ?? FitOptions.defaultTimeBudget
+        timeBudgetReached = try c.decodeIfPresent(Bool.self, forKey: .timeBudgetReached) ?? false
+    }
 }
 
 /// A fitted sticker: the file and what was done.

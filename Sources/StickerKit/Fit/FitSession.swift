@@ -13,7 +13,22 @@ final class FitSession {
     private var censuses: [Int: ColorCensus] = [:]
     private var attempts: [String: FitCandidate] = [:]
     private var bounds: [Int: Double] = [:]
-    private(set) var encodes = 0
+    /// Encodes made (whole animations and calibration stills).
+    var encodes = 0
+    /// Where the time budget is read.
+    let clock: FitClock
+    /// When the fit started, on `clock`.
+    let start: Double
+    /// Longest side of the pack's grid cell for this sticker (never above the input's own).
+    let cellSide: Int
+    /// Whether the time budget ended some part of the search early.
+    var budgetReached = false
+    /// Geometries skipped once the budget was spent because they could not reach the floor.
+    var skippedUnderFloor = 0
+    /// Whether the search gave up at twice the budget without an acceptable candidate.
+    var gaveUp = false
+    /// Every candidate made, in order, for the report; lossy ones by key, to add their quality.
+    private var log: [(key: String?, text: String, quality: Double?)] = []
     /// Requested-effort size over quick size, per kind of candidate (palette or levels: the quick
     /// encode leaves rows unfiltered, which costs truecolour far more than a palette), measured on
     /// the first candidate of the kind's frame 0 and updated with every candidate of the kind later
@@ -25,19 +40,38 @@ final class FitSession {
     private static func kind(_ step: ColourStep) -> RatioKind { step.paletteSize == nil ? .levels : .palette }
     private let dropper: FrameDropper
 
-    init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize) {
+    init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize, clock: FitClock) {
         self.options = options
+        self.clock = clock
+        start = clock.now()
         self.input = input
         self.loopCount = loopCount
         reference = input.map { $0.image.normalizedTransparent() }
         weights = input.map { $0.delay.milliseconds }
         dropper = FrameDropper(images: reference)
         let w = input[0].image.width, h = input[0].image.height
+        cellSide = min(max(w, h), grid.maxPixels)
         var specs: [(keep: Int, side: Int?)] = []
         for side in FitGeometry.sides(width: w, height: h, grid: grid, minSide: options.minSide) {
             for keep in FitGeometry.keepCounts(input.count) { specs.append((keep, side)) }
         }
         self.specs = specs
+    }
+
+    /// Seconds since the fit started.
+    var elapsed: Double { clock.now() - start }
+    /// Whether the time budget is spent.
+    var overBudget: Bool { elapsed >= options.timeBudget }
+
+    /// Whether geometry `index` is smaller than the grid cell (a display-size loss, tried last).
+    func isBelowCell(_ index: Int) -> Bool { specs[index].side.map { $0 < cellSide } ?? false }
+
+    /// Records a lossless file made, for the report's candidate list.
+    func noteLossless(_ text: String) { log.append((nil, text, nil)) }
+
+    /// The candidate list of the report, lossy candidates with their quality when measured.
+    var candidateLog: [String] {
+        log.map { entry in entry.text + (entry.quality.map { ", quality \(FitError.figure($0))" } ?? "") }
     }
 
     /// Geometry `index` of `specs`, built on first use.
@@ -95,6 +129,9 @@ final class FitSession {
         let c = FitCandidate(geometry: index, step: step, dithering: dithering, frames: frames, encoded: encoded,
                              effortEncoded: nil, predictedBytes: predictedSize(of: step, fromQuick: encoded.bytes.count))
         attempts[key] = c
+        let size = frames[0].image
+        log.append((key, "\(size.width)x\(size.height), \(g.keepCount) frames, \(step)"
+                    + (step.paletteSize == nil ? "" : ", dithering \(dithering)") + ": \(c.predictedBytes) B predicted", nil))
         return c
     }
 
@@ -148,7 +185,9 @@ final class FitSession {
         if c.quality != nil { return c }
         var out = c
         out.quality = try quality(of: c.frames.map(\.image), geometry: c.geometry)
-        attempts[Self.key(c.geometry, c.step, c.dithering)] = out
+        let key = Self.key(c.geometry, c.step, c.dithering)
+        attempts[key] = out
+        if let at = log.lastIndex(where: { $0.key == key }) { log[at].quality = out.quality }
         return out
     }
 
@@ -160,44 +199,5 @@ final class FitSession {
         let full: [PixelBuffer] = g.side == nil ? images
             : try FitParallel.map(images.count) { try Resampler().resized(images[$0], width: w, height: h) }
         return try CompositedSSIM().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)
-    }
-
-    /// How hard an encode works: a quick draft encode that only sizes a candidate (the encoder's
-    /// frame plan, unfiltered rows, the fastest deflate), or an output effort.
-    enum EncodeMode {
-        case quick
-        case effort(DeflateEffort)
-    }
-
-    /// Size at the requested effort over size of a quick encode, for one image encoded as a still
-    /// PNG both ways: frame 0 calibrates the lossless estimate and each kind of candidate.
-    func effortToQuickRatio(of image: PixelBuffer) throws -> Double {
-        Double(try encodeStill(image, mode: .effort(options.effort))) / Double(max(1, try encodeStill(image, mode: .quick)))
-    }
-
-    private func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
-        encodes += 1
-        do { return try PNGEncoder(options: Self.encodeOptions(mode)).encode(image).count } catch {
-            throw FitError.codec("\(error)")
-        }
-    }
-
-    private static func encodeOptions(_ mode: EncodeMode) -> PNGEncodeOptions {
-        switch mode {
-        case .quick: return PNGEncodeOptions(draft: true)
-        case .effort(let effort): return PNGEncodeOptions(effort: effort)
-        }
-    }
-
-    /// Encodes frames as an APNG, or a PNG when the input was a still.
-    func encode(_ frames: [AnimationFrame], mode: EncodeMode) throws -> EncodeReport {
-        encodes += 1
-        let encoder = PNGEncoder(options: Self.encodeOptions(mode))
-        do {
-            if input.count == 1 { return try encoder.encodeWithReport(frames[0].image) }
-            return try encoder.encodeAnimationWithReport(frames, loopCount: loopCount)
-        } catch {
-            throw FitError.codec("\(error)")
-        }
     }
 }

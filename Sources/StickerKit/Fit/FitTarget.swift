@@ -25,7 +25,7 @@ public struct FitTarget: Equatable, Sendable {
     var keyText: String {
         let o = options
         return "fit(max=\(o.maxBytes),lossy=\(o.lossy),minQuality=\(o.minQuality),effort=\(o.effort.rawValue),"
-            + "dither=\(o.dithering.rawValue),minSide=\(o.minSide),grid=\(gridSize.rawValue))"
+            + "dither=\(o.dithering.rawValue),minSide=\(o.minSide),budget=\(o.timeBudget),grid=\(gridSize.rawValue))"
     }
 }
 

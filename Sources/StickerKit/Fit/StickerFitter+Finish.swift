@@ -19,7 +19,12 @@ extension StickerFitter {
             encoded = try smallest(&best, session: session)
         }
         if steppedDown.isEmpty {
-            while let larger = try moreFaithfulStepThatFits(than: best, session: session) {
+            while true {
+                if session.overBudget {
+                    if best.step.moreFaithful != nil { session.budgetReached = true }
+                    break
+                }
+                guard let larger = try moreFaithfulStepThatFits(than: best, session: session) else { break }
                 best = larger.0
                 encoded = larger.1
             }
@@ -44,8 +49,8 @@ extension StickerFitter {
         report.width = g.frames[0].image.width
         report.height = g.frames[0].image.height
         report.scale = Double(max(report.width, report.height)) / Double(max(base.width, base.height))
-        report.encodes = session.encodes
-        return try verified(encoded.bytes, frames: session.input, report: report)
+        report.scaledBelowGridCell = session.isBelowCell(best.geometry)
+        return try verified(encoded.bytes, session: session, report: report)
     }
 
     /// The next more faithful colour step of `c`'s geometry, measured, with its file, when the
@@ -75,7 +80,9 @@ extension StickerFitter {
         if g.keepCount < session.input.count { out.append("frames \(session.input.count) -> \(g.keepCount)") }
         if let side = g.side {
             let w = session.reference[0].width, h = session.reference[0].height
-            out.append("scale \(w)x\(h) -> \(g.frames[0].image.width)x\(g.frames[0].image.height) (longest side \(side) px)")
+            out.append("scale \(w)x\(h) -> \(g.frames[0].image.width)x\(g.frames[0].image.height) (longest side \(side) px)"
+                       + (session.isBelowCell(c.geometry) ? ", below the \(session.cellSide) px grid cell: no candidate at full size "
+                          + "reached quality \(FitError.figure(options.minQuality))" : ""))
         }
         out.append(c.step.paletteSize == nil ? "\(c.step)" : "\(c.step), dithering \(c.dithering)")
         if let q = c.quality { out.append("quality \(FitError.figure(q))") }
@@ -84,8 +91,9 @@ extension StickerFitter {
     }
 
     /// Checks what is about to be returned: at or under the limit, and one loop within 1 ms of the
-    /// input's (read back from the file itself).
-    func verified(_ bytes: [UInt8], frames: [AnimationFrame], report: FitReport) throws -> FitResult {
+    /// input's (read back from the file itself); then adds the search's cost to the report.
+    func verified(_ bytes: [UInt8], session: FitSession, report: FitReport) throws -> FitResult {
+        let frames = session.input
         guard bytes.count <= options.maxBytes else {
             throw FitError.nothingFits(smallestBytes: bytes.count, limit: options.maxBytes, steps: report.steps)
         }
@@ -97,6 +105,11 @@ extension StickerFitter {
         if frames.count > 1 && abs(decoded.loopDurationMilliseconds - want) > 1 {
             throw FitError.codec("internal: fitted loop lasts \(decoded.loopDurationMilliseconds) ms, input \(want) ms")
         }
+        var report = report
+        report.encodes = session.encodes
+        report.candidates = session.candidateLog
+        report.timeBudgetReached = session.budgetReached
+        report.seconds = (session.elapsed * 100).rounded() / 100
         return FitResult(bytes: bytes, format: frames.count > 1 ? .apng : .png, report: report)
     }
 

@@ -50,6 +50,10 @@ final class PackBuilderFitTests: XCTestCase {
         XCTAssertEqual(noisy.frames, 4 - report.framesDropped)
         XCTAssertEqual(report.loopDurationMs, 400, accuracy: 1e-9)
         XCTAssertGreaterThanOrEqual(report.quality, 0.5)
+        XCTAssertFalse(report.scaledBelowGridCell)
+        XCTAssertEqual(report.timeBudgetSeconds, FitOptions.defaultTimeBudget)
+        XCTAssertTrue(report.candidates.contains { $0.hasPrefix("32x32, 4 frames, palette ") }, "\(report.candidates)")
+        XCTAssertGreaterThan(report.seconds, 0)
         let file = try XCTUnwrap(plan.files[noisy.file])
         XCTAssertEqual(Digest.hex(file), noisy.sha256)
         XCTAssertEqual(try ImageDecoder().decode(file).loopDurationMilliseconds, 400, accuracy: 1)
@@ -59,7 +63,8 @@ final class PackBuilderFitTests: XCTestCase {
         let entries = try XCTUnwrap(json["stickers"] as? [[String: Any]])
         let keys = Set((try XCTUnwrap(entries[0]["fit"] as? [String: Any])).keys)
         let always: Set = ["lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
-                           "framesIn", "framesDropped", "dithering", "scale", "width", "height", "loopDurationMs", "encodes"]
+                           "framesIn", "framesDropped", "dithering", "scale", "width", "height", "loopDurationMs", "encodes",
+                           "scaledBelowGridCell", "candidates", "seconds", "timeBudgetSeconds", "timeBudgetReached"]
         XCTAssertTrue(always.isSubset(of: keys), "\(keys)")
         // A palette size (the file is palette-based) and/or levels per channel (how it was reduced).
         XCTAssertFalse(keys.subtracting(always).isEmpty, "\(keys)")

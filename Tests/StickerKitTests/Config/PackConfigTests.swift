@@ -36,6 +36,7 @@ final class PackConfigTests: XCTestCase {
         min_quality: 0.85
         dither: off
         effort: max
+        time_budget: 2.5
         """
 
     private func expectedConfig(file: String = "stickerforge.yml") -> PackConfig {
@@ -64,6 +65,7 @@ final class PackConfigTests: XCTestCase {
         c.minQuality = 0.85
         c.dither = .off
         c.effort = .max
+        c.timeBudget = 2.5
         return c
     }
 
@@ -74,12 +76,14 @@ final class PackConfigTests: XCTestCase {
     }
 
     func testFitSettingsOutOfRangeAreReported() {
-        let parsed = PackConfig.parse("fit: yes please\nmin_quality: 1.5\ndither: sometimes\n", file: "stickerforge.yml")
+        let parsed = PackConfig.parse("fit: yes please\nmin_quality: 1.5\ndither: sometimes\ntime_budget: -0.5\n", file: "stickerforge.yml")
         XCTAssertEqual(parsed.problems, [
             .invalid(file: "stickerforge.yml", reason: "line 1, column 6: 'fit' must be true or false, found 'yes please'", sticker: nil),
             .invalid(file: "stickerforge.yml", reason: "line 2, column 14: 'min_quality' must be between 0 and 1, found 1.5", sticker: nil),
             .invalid(file: "stickerforge.yml", reason: "line 3, column 9: 'dither' must be off, auto or on, found 'sometimes'", sticker: nil),
+            .invalid(file: "stickerforge.yml", reason: "line 4, column 14: 'time_budget' must be 0 or more seconds, found -0.5", sticker: nil),
         ])
+        XCTAssertNil(parsed.config.timeBudget)
         XCTAssertEqual(parsed.config.minQuality, nil)
         XCTAssertFalse(parsed.config.fit)
     }

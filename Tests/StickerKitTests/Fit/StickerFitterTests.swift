@@ -4,6 +4,10 @@ import StickerKit
 import XCTest
 
 final class StickerFitterTests: XCTestCase {
+    /// A clock that never moves: the default budget is never spent, so slow (debug, sanitizer) runs
+    /// search as fully as fast ones.
+    static let frozen = FitClock { 0 }
+
     /// Frames of smooth colour with some noise: too many colours for a palette, so lossless is big.
     static func frames(count: Int = 4, side: Int = 32, delay: FrameDelay = .fps(12)) -> [AnimationFrame] {
         (0..<count).map { f in
@@ -30,7 +34,7 @@ final class StickerFitterTests: XCTestCase {
 
     func testLosslessWhenItFitsNeverChangesPixelsOrTiming() throws {
         let input = Self.frames(count: 3, delay: FrameDelay(numerator: 1, denominator: 7))
-        let result = try StickerFitter(options: FitOptions(maxBytes: 1_000_000)).fit(frames: input, loopCount: 2, gridSize: .regular)
+        let result = try StickerFitter(options: FitOptions(maxBytes: 1_000_000), clock: Self.frozen).fit(frames: input, loopCount: 2, gridSize: .regular)
         XCTAssertTrue(result.report.lossless)
         XCTAssertEqual(result.report.quality, 1)
         XCTAssertEqual(result.report.framesDropped, 0)
@@ -45,7 +49,7 @@ final class StickerFitterTests: XCTestCase {
         let input = Self.frames()
         // Just over the limit at default effort, so max effort is tried too; both miss.
         let strongest = try PNGEncoder(options: PNGEncodeOptions(effort: .max)).encodeAnimation(input, loopCount: 0).count
-        XCTAssertThrowsError(try StickerFitter(options: FitOptions(maxBytes: strongest - 1)).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
+        XCTAssertThrowsError(try StickerFitter(options: FitOptions(maxBytes: strongest - 1), clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
             XCTAssertEqual(error as? FitError, .overLimitLossless(bytes: strongest, limit: strongest - 1))
         }
     }
@@ -53,7 +57,7 @@ final class StickerFitterTests: XCTestCase {
     func testLossyAllowedStaysLosslessWheneverLosslessFits() throws {
         let input = Self.frames()
         let plain = try PNGEncoder().encodeAnimation(input, loopCount: 0)
-        let result = try StickerFitter(options: FitOptions(maxBytes: plain.count, lossy: true))
+        let result = try StickerFitter(options: FitOptions(maxBytes: plain.count, lossy: true), clock: Self.frozen)
             .fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertTrue(result.report.lossless)
         XCTAssertEqual(result.bytes, plain)
@@ -77,7 +81,7 @@ final class StickerFitterTests: XCTestCase {
     func testFewerLevelsPerChannelWinOnGradientsAndAreExact() throws {
         let input = Self.gradient()
         let limit = try losslessSize(input) * 9 / 10
-        let result = try StickerFitter(options: FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5, minSide: 96))
+        let result = try StickerFitter(options: FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5, minSide: 96), clock: Self.frozen)
             .fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertLessThanOrEqual(result.bytes.count, limit)
         let bits = try XCTUnwrap(result.report.bitsPerChannel, "\(result.report.steps)")
@@ -95,7 +99,7 @@ final class StickerFitterTests: XCTestCase {
         let plain = try losslessSize(input)
         let strongest = try PNGEncoder(options: PNGEncodeOptions(effort: .max)).encodeAnimation(input, loopCount: 0)
         try XCTSkipUnless(strongest.count < plain, "max effort is not smaller on this input")
-        let result = try StickerFitter(options: FitOptions(maxBytes: plain - 1, lossy: true))
+        let result = try StickerFitter(options: FitOptions(maxBytes: plain - 1, lossy: true), clock: Self.frozen)
             .fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertTrue(result.report.lossless)
         XCTAssertEqual(result.bytes, strongest)
@@ -107,7 +111,7 @@ final class StickerFitterTests: XCTestCase {
         let input = Self.frames(delay: .milliseconds(83))
         let limit = try losslessSize(input) * 2 / 3
         let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5)
-        let result = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        let result = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertLessThanOrEqual(result.bytes.count, limit)
         XCTAssertFalse(result.report.lossless)
         XCTAssertEqual(result.report.finalBytes, result.bytes.count)
@@ -124,7 +128,7 @@ final class StickerFitterTests: XCTestCase {
         let input = Self.frames()
         let limit = try losslessSize(input) / 3
         let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.999_9)
-        XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
+        XCTAssertThrowsError(try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .regular)) { error in
             guard case let .belowQualityFloor(quality, floor, bytes, max, steps)? = error as? FitError else {
                 return XCTFail("expected belowQualityFloor, got \(error)")
             }
@@ -135,7 +139,7 @@ final class StickerFitterTests: XCTestCase {
 
     func testImpossibleLimitFailsWithTheSmallestAttempt() throws {
         let options = FitOptions(maxBytes: 200, lossy: true, minQuality: 0)
-        XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: Self.frames(), loopCount: 0, gridSize: .regular)) { error in
+        XCTAssertThrowsError(try StickerFitter(options: options, clock: Self.frozen).fit(frames: Self.frames(), loopCount: 0, gridSize: .regular)) { error in
             guard case let .nothingFits(smallest, limit, _)? = error as? FitError else {
                 return XCTFail("expected nothingFits, got \(error)")
             }
@@ -147,7 +151,7 @@ final class StickerFitterTests: XCTestCase {
         let input = Self.frames(count: 3, side: 48)
         let limit = try losslessSize(input) / 3
         let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0, minSide: 30)
-        let result = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        let result = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertLessThanOrEqual(result.bytes.count, limit)
         XCTAssertGreaterThanOrEqual(max(result.report.width, result.report.height), 30)
         XCTAssertLessThanOrEqual(max(result.report.width, result.report.height), 48)
@@ -157,8 +161,8 @@ final class StickerFitterTests: XCTestCase {
     func testDeterministic() throws {
         let input = Self.frames()
         let options = FitOptions(maxBytes: try losslessSize(input) / 2, lossy: true, minQuality: 0)
-        let a = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
-        let b = try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .regular)
+        let a = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .regular)
+        let b = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertEqual(a, b)
     }
 }

@@ -1,0 +1,42 @@
+import ImageCodec
+
+extension FitSession {
+    /// How hard an encode works: a quick draft encode that only sizes a candidate (the encoder's
+    /// frame plan, unfiltered rows, the fastest deflate), or an output effort.
+    enum EncodeMode {
+        case quick
+        case effort(DeflateEffort)
+    }
+
+    /// Size at the requested effort over size of a quick encode, for one image encoded as a still
+    /// PNG both ways: frame 0 calibrates the lossless estimate and each kind of candidate.
+    func effortToQuickRatio(of image: PixelBuffer) throws -> Double {
+        Double(try encodeStill(image, mode: .effort(options.effort))) / Double(max(1, try encodeStill(image, mode: .quick)))
+    }
+
+    private func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
+        encodes += 1
+        do { return try PNGEncoder(options: Self.encodeOptions(mode)).encode(image).count } catch {
+            throw FitError.codec("\(error)")
+        }
+    }
+
+    private static func encodeOptions(_ mode: EncodeMode) -> PNGEncodeOptions {
+        switch mode {
+        case .quick: return PNGEncodeOptions(draft: true)
+        case .effort(let effort): return PNGEncodeOptions(effort: effort)
+        }
+    }
+
+    /// Encodes frames as an APNG, or a PNG when the input was a still.
+    func encode(_ frames: [AnimationFrame], mode: EncodeMode) throws -> EncodeReport {
+        encodes += 1
+        let encoder = PNGEncoder(options: Self.encodeOptions(mode))
+        do {
+            if input.count == 1 { return try encoder.encodeWithReport(frames[0].image) }
+            return try encoder.encodeAnimationWithReport(frames, loopCount: loopCount)
+        } catch {
+            throw FitError.codec("\(error)")
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import ImageCodec
+
+extension StickerFitter {
+    /// The best candidate and the smallest attempt so far.
+    struct SearchState {
+        var best: FitCandidate?
+        var smallest: FitCandidate?
+    }
+
+    /// The best-measuring acceptable candidate at or under the limit. Full-size geometries (the
+    /// input's size and the grid cell's) come first: inside its cell a sticker is shown as is, so a
+    /// smaller one looks smaller on every bubble, a loss the quality score (taken after scaling back
+    /// up) does not see. Sizes below the cell are tried only when nothing at full size reaches
+    /// `minQuality`.
+    func search(_ session: FitSession) throws -> FitCandidate {
+        var state = SearchState()
+        let indices = Array(session.specs.indices)
+        try searchGeometries(indices.filter { !session.isBelowCell($0) }, session, &state)
+        try dither(session, &state)
+        let below = indices.filter { session.isBelowCell($0) }
+        if !isAcceptable(state.best) && !below.isEmpty && !session.gaveUp {
+            try searchGeometries(below, session, &state)
+            try dither(session, &state)
+        }
+        guard let best = state.best else {
+            var tried = try state.smallest.map { try self.steps(for: $0, session: session) } ?? []
+            tried += budgetSteps(session)
+            throw FitError.nothingFits(smallestBytes: state.smallest?.predictedBytes ?? 0, limit: options.maxBytes, steps: tried)
+        }
+        guard let quality = best.quality, quality >= options.minQuality else {
+            throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality, bytes: best.predictedBytes,
+                                             limit: options.maxBytes, steps: try steps(for: best, session: session) + budgetSteps(session))
+        }
+        return best
+    }
+
+    /// Why a failed search did not try everything: what the time budget cut, for the error's steps.
+    private func budgetSteps(_ session: FitSession) -> [String] {
+        let budget = FitError.seconds(options.timeBudget), floor = FitError.figure(options.minQuality)
+        var out: [String] = []
+        if session.skippedUnderFloor > 0 {
+            out.append("time budget of \(budget) s spent: \(session.skippedUnderFloor) frame counts and sizes skipped, "
+                       + "their quality before quantising already under the floor of \(floor)")
+        }
+        if session.gaveUp {
+            out.append("time budget of \(budget) s spent twice over with nothing at or over the floor of \(floor): "
+                       + "search stopped; raise --time-budget to search further")
+        }
+        return out
+    }
+
+    private func isAcceptable(_ c: FitCandidate?) -> Bool { (c?.quality ?? -1) >= options.minQuality }
+
+    /// Runs the geometries `indices` (largest first, and at each side most frames first). Quality
+    /// falls as either falls, so once a geometry's bound cannot beat the best fit, fewer frames at
+    /// that side are skipped, and when that geometry keeps every frame, so are all smaller sides.
+    /// Once the time budget is spent: stops when an acceptable candidate is in hand, else skips
+    /// geometries that cannot reach the floor.
+    private func searchGeometries(_ indices: [Int], _ session: FitSession, _ state: inout SearchState) throws {
+        var doneSides = Set<Int>()
+        for index in indices {
+            let spec = session.specs[index], side = spec.side ?? 0
+            if doneSides.contains(side) { continue }
+            if session.overBudget && isAcceptable(state.best) {
+                session.budgetReached = true
+                return
+            }
+            // Without one, the search goes on, but not forever: at twice the budget it gives up
+            // (after at least one geometry, so budget 0 still tries the full-size one).
+            if state.smallest != nil && session.elapsed >= 2 * options.timeBudget {
+                session.budgetReached = true
+                session.gaveUp = true
+                return
+            }
+            if let q = state.best?.quality, try session.bound(index) <= q {
+                session.evict(geometry: index)
+                if spec.keep == session.input.count { return }
+                doneSides.insert(side)
+                continue
+            }
+            if session.overBudget, try session.bound(index) < options.minQuality {
+                // Fewer frames or a smaller size can only measure lower: skip those too.
+                session.budgetReached = true
+                session.skippedUnderFloor += 1
+                session.evict(geometry: index)
+                if spec.keep == session.input.count { return }
+                doneSides.insert(side)
+                continue
+            }
+            let (fit, small) = try largestPaletteThatFits(session, geometry: index)
+            if let small, state.smallest.map({ small.predictedBytes < $0.predictedBytes }) ?? true { state.smallest = small }
+            guard var winner = try fit.map(session.measured) else {
+                session.evict(geometry: index)
+                continue
+            }
+            if winner.step == .palette(256) {
+                // Fewer frames at a size where the full palette already fits can only lose quality;
+                // fewer levels per channel (more colours than any palette) may measure better.
+                doneSides.insert(side)
+                if session.overBudget && winner.quality ?? 0 >= options.minQuality {
+                    session.budgetReached = true
+                } else if let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
+                          q > (winner.quality ?? 0) {
+                    winner = levels
+                }
+            }
+            if (winner.quality ?? 0) > (state.best?.quality ?? -1) {
+                if let previous = state.best?.geometry { session.evict(geometry: previous) }
+                state.best = winner
+            } else {
+                session.evict(geometry: index)
+            }
+        }
+    }
+
+    /// Dithering is tried once, on the winner: it trades structure for smooth gradients, and only
+    /// the measurement can say which wins for this sticker. Skipped once the budget is spent and
+    /// the winner is acceptable.
+    private func dither(_ session: FitSession, _ state: inout SearchState) throws {
+        guard options.dithering == .auto, let best = state.best, try session.isLossyPalette(best) else { return }
+        if session.overBudget && isAcceptable(best) {
+            session.budgetReached = true
+            return
+        }
+        let dithered = try session.measured(try session.candidate(geometry: best.geometry, step: best.step,
+                                                                  dithering: .floydSteinberg(strength: 0.5)))
+        if dithered.predictedBytes <= options.maxBytes && (dithered.quality ?? 0) > (best.quality ?? 0) { state.best = dithered }
+    }
+
+    /// Binary search down the palettes of the colour ladder (bytes fall as colours fall): the largest
+    /// palette whose predicted size fits, and the smallest attempt (for the failure message when none
+    /// fits).
+    private func largestPaletteThatFits(_ s: FitSession, geometry: Int) throws -> (FitCandidate?, FitCandidate?) {
+        let ladder = Array(ColourStep.ladder[ColourStep.firstPalette...])
+        let dither: Dithering = options.dithering == .on ? .floydSteinberg(strength: 0.5) : .none
+        func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: dither) }
+        let top = try attempt(0)
+        if top.predictedBytes <= options.maxBytes { return (top, top) }
+        let bottom = try attempt(ladder.count - 1)
+        guard bottom.predictedBytes <= options.maxBytes else { return (nil, bottom) }
+        var lo = 0, hi = ladder.count - 1, fit = bottom   // ladder[lo] fails, ladder[hi] fits
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            let c = try attempt(mid)
+            if c.predictedBytes <= options.maxBytes { hi = mid; fit = c } else { lo = mid }
+        }
+        return (fit, bottom)
+    }
+
+    /// Where a 256-colour palette fits: the most levels per channel predicted to fit (coarsest
+    /// first, stopping at the first miss), measured; nil when not even the coarsest fits.
+    private func finestLevelsThatFit(_ s: FitSession, geometry: Int) throws -> FitCandidate? {
+        var found: FitCandidate?
+        var step = ColourStep.palette(256).moreFaithful
+        while let current = step {
+            let c = try s.candidate(geometry: geometry, step: current, dithering: .none)
+            guard c.predictedBytes <= options.maxBytes else { break }
+            found = c
+            step = current.moreFaithful
+        }
+        return try found.map(s.measured)
+    }
+}

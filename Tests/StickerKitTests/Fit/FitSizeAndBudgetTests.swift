@@ -1,0 +1,156 @@
+import Foundation
+import ImageCodec
+import StickerKit
+import XCTest
+
+/// The display size is kept (scaling below the grid cell only when nothing at full size reaches the
+/// quality floor, and then said), and the time budget ends the search (an injected clock, so no
+/// test depends on the machine's speed).
+final class FitSizeAndBudgetTests: XCTestCase {
+    /// A clock that never moves: with budget 0 the budget is spent from the start, with any other
+    /// budget it never is.
+    private static let frozen = FitClock { 0 }
+
+    /// Smooth colour with a little noise inside a soft alpha edge (the issue's case): a palette at
+    /// full size fits but bands, while a smaller size with more levels per channel measures better
+    /// after scaling back up, which is what used to shrink stickers.
+    private let input = FitSizeAndBudgetTests.softEdged(count: 2, side: 48)
+
+    static func softEdged(count: Int, side: Int) -> [AnimationFrame] {
+        (0..<count).map { f in
+            var image = PixelBuffer(width: side, height: side)
+            var s = UInt32(f * 7919 + 1)
+            for y in 0..<side { for x in 0..<side {
+                s ^= s << 13; s ^= s >> 17; s ^= s << 5
+                let n = Int(s % 5) - 2, t = Double(f) * 2.1, fx = Double(x), fy = Double(y)
+                func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, Int((127.5 + 120 * sin(v)).rounded()) + n))) }
+                let dx = fx - Double(side) / 2 - 6 * sin(t), dy = fy - Double(side) / 2
+                let r = (dx * dx + dy * dy).squareRoot() / Double(side)
+                let alpha = UInt8(max(0, min(255, Int(255 * (1 - max(0, r - 0.25) / 0.2)))))
+                image[x, y] = RGBA(channel(fx / 13 + t), channel(fy / 17 - t), channel((fx + fy) / 23 + fx * fy / 900), alpha)
+            } }
+            return AnimationFrame(image: image, delay: .milliseconds(100))
+        }
+    }
+
+    private func fit(limit: Int, minQuality: Double, budget: Double = 1_000) throws -> FitResult {
+        let options = FitOptions(maxBytes: limit, lossy: true, minQuality: minQuality, dithering: .off, minSide: 24,
+                                 timeBudget: budget)
+        return try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .large)
+    }
+
+    /// The limit of these tests: a 256-colour palette at full size fits, 5 bits per channel does not.
+    private func limit() throws -> Int {
+        let palette = try PaletteQuantizer(maxColors: 256).quantize(input.map(\.image), dithering: .none)
+        let paletteBytes = try PNGEncoder().encodeAnimation(zip(palette.frames, input).map { AnimationFrame(image: $0, delay: $1.delay) },
+                                                            loopCount: 0).count
+        return paletteBytes * 11 / 10
+    }
+
+    func testAStickerThatFitsAtFullSizeWithAPaletteKeepsItsSize() throws {
+        let limit = try limit()
+        let kept = try fit(limit: limit, minQuality: 0.5)
+        XCTAssertEqual(kept.report.scale, 1, "\(kept.report.steps)")
+        XCTAssertEqual([kept.report.width, kept.report.height], [48, 48])
+        XCTAssertFalse(kept.report.scaledBelowGridCell)
+        XCTAssertNotNil(kept.report.colours, "\(kept.report.steps)")
+        XCTAssertLessThanOrEqual(kept.bytes.count, limit)
+        XCTAssertEqual(try ImageDecoder().decode(kept.bytes).frames[0].image.width, 48)
+        XCTAssertFalse(kept.report.candidates.contains { $0.hasPrefix("42x42") }, "\(kept.report.candidates)")
+        // A floor the full size cannot reach: now scaled below the cell, and said everywhere.
+        let floor = kept.report.quality + (1 - kept.report.quality) / 4
+        let scaled = try fit(limit: limit, minQuality: floor)
+        XCTAssertLessThan(scaled.report.scale, 1)
+        XCTAssertTrue(scaled.report.scaledBelowGridCell)
+        XCTAssertGreaterThanOrEqual(scaled.report.quality, floor)
+        XCTAssertGreaterThan(scaled.report.quality, kept.report.quality, "the smaller size measures better, yet was not taken")
+        XCTAssertTrue(scaled.report.summary.contains("below the grid cell: no full-size candidate reached the quality floor"),
+                      scaled.report.summary)
+        XCTAssertTrue(scaled.report.steps.contains { $0.contains("below the 48 px grid cell: no candidate at full size reached quality") },
+                      "\(scaled.report.steps)")
+        let json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(scaled.report)) as? [String: Any]
+        XCTAssertEqual(json?["scaledBelowGridCell"] as? Bool, true)
+    }
+
+    func testATimeBudgetOfZeroStillGivesAVerifiedFitAndSaysTheBudgetEndedTheSearch() throws {
+        let limit = try limit()
+        let unbounded = try fit(limit: limit, minQuality: 0.5)
+        let bounded = try fit(limit: limit, minQuality: 0.5, budget: 0)
+        XCTAssertFalse(unbounded.report.timeBudgetReached)
+        XCTAssertTrue(bounded.report.timeBudgetReached)
+        XCTAssertEqual(bounded.report.timeBudgetSeconds, 0)
+        XCTAssertLessThanOrEqual(bounded.bytes.count, limit)
+        XCTAssertEqual(bounded.report.finalBytes, bounded.bytes.count)
+        XCTAssertLessThan(bounded.report.candidates.count, unbounded.report.candidates.count)
+        // The first acceptable candidate: the full-size 256-colour palette, no levels tried.
+        XCTAssertEqual(bounded.report.colours.map { $0 > 16 }, true, "\(bounded.report.candidates)")
+        XCTAssertTrue(bounded.report.candidates.contains { $0.hasPrefix("lossless quick encode: ") })
+        XCTAssertTrue(bounded.report.candidates.contains { $0.hasPrefix("48x48, 2 frames, palette 256 colours, dithering none: ") })
+        XCTAssertFalse(bounded.report.candidates.contains { $0.contains("bits per channel") }, "\(bounded.report.candidates)")
+        XCTAssertEqual(try ImageDecoder().decode(bounded.bytes).loopDurationMilliseconds, 200, accuracy: 1)
+        XCTAssertTrue(bounded.report.indentedText.contains("  search: \(bounded.report.candidates.count) candidates in "),
+                      bounded.report.indentedText)
+        XCTAssertTrue(bounded.report.indentedText.hasSuffix("(time budget 0 s, reached)\n"), bounded.report.indentedText)
+    }
+
+    func testMaxEffortLosslessIsSkippedWhenItCannotEndWithinTheBudget() throws {
+        let frames = StickerFitterTests.frames()
+        let plain = try PNGEncoder().encodeAnimation(frames, loopCount: 0).count
+        let options = FitOptions(maxBytes: plain - 1, lossy: true, minQuality: 0.5, timeBudget: 0)
+        let result = try StickerFitter(options: options, clock: Self.frozen).fit(frames: frames, loopCount: 0, gridSize: .regular)
+        XCTAssertTrue(result.report.steps.contains { $0.hasPrefix("lossless max effort skipped: ") }, "\(result.report.steps)")
+        XCTAssertFalse(result.report.candidates.contains { $0.hasPrefix("lossless max effort") })
+        XCTAssertFalse(result.report.lossless)
+        XCTAssertLessThanOrEqual(result.bytes.count, plain - 1)
+        XCTAssertTrue(result.report.timeBudgetReached)
+        // Without --lossy there is no other way to fit: max effort runs whatever the budget.
+        let strict = FitOptions(maxBytes: plain - 1, lossy: false, timeBudget: 0)
+        do {
+            let lossless = try StickerFitter(options: strict, clock: Self.frozen).fit(frames: frames, loopCount: 0, gridSize: .regular)
+            XCTAssertEqual(lossless.report.steps.last?.hasPrefix("lossless max effort "), true)
+        } catch FitError.overLimitLossless(let bytes, _) {
+            XCTAssertEqual(bytes, try PNGEncoder(options: PNGEncodeOptions(effort: .max)).encodeAnimation(frames, loopCount: 0).count)
+        }
+    }
+
+    func testASearchTheBudgetStoppedSaysSoInItsFailure() throws {
+        func attempt(budget: Double) -> FitError? {
+            let options = FitOptions(maxBytes: 600, lossy: true, minQuality: 0.9999, minSide: 24, timeBudget: budget)
+            do { _ = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .large) } catch {
+                return error as? FitError
+            }
+            return nil
+        }
+        // Unhurried, the smaller sizes are made: one fits, below the floor.
+        guard case .belowQualityFloor? = attempt(budget: 1_000) else { return XCTFail("\(String(describing: attempt(budget: 1_000)))") }
+        // With the budget spent (twice over) the search stops after the full size, and says why.
+        guard case let .nothingFits(_, limit, steps)? = attempt(budget: 0) else { return XCTFail("\(String(describing: attempt(budget: 0)))") }
+        XCTAssertEqual(limit, 600)
+        XCTAssertTrue(steps.contains { $0.hasPrefix("time budget of 0 s spent twice over with nothing at or over the floor of 0.9999: ") },
+                      "\(steps)")
+    }
+
+    func testANegativeBudgetIsRefused() {
+        let options = FitOptions(maxBytes: 1_000, lossy: true, timeBudget: -1)
+        XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .large)) { error in
+            XCTAssertEqual(error as? FitError, .invalidInput("time budget -1.0 s is not a finite number of seconds, 0 or more"))
+        }
+    }
+
+    /// A previous build's record holds fit objects without the newer keys; they still read.
+    func testAReportWrittenBeforeTheSearchCostKeysStillReads() throws {
+        let old = """
+            {"colours": 256, "dithering": "none", "encodes": 6, "finalBytes": 116533, "framesDropped": 0, "framesIn": 24,
+             "headroom": 383467, "height": 306, "loopDurationMs": 1600, "lossless": false, "losslessBytes": 675115,
+             "maxBytes": 500000, "quality": 0.98, "qualityMetric": "m", "scale": 0.75, "steps": ["a"], "width": 306}
+            """
+        let report = try JSONDecoder().decode(FitReport.self, from: Data(old.utf8))
+        XCTAssertEqual(report.finalBytes, 116_533)
+        XCTAssertFalse(report.scaledBelowGridCell)
+        XCTAssertEqual(report.candidates, [])
+        XCTAssertEqual(report.seconds, 0)
+        XCTAssertFalse(report.timeBudgetReached)
+        let again = try JSONDecoder().decode(FitReport.self, from: try JSONEncoder().encode(report))
+        XCTAssertEqual(again, report)
+    }
+}
