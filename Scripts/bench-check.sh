@@ -19,10 +19,7 @@ runs="${RUNS:-3}"
 sf="$SF_ROOT/.build/release/stickerforge"
 pack="$work/pack"
 [[ -x /usr/bin/time ]] || sf_die "/usr/bin/time is missing: apt-get install time"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    sf_say "building stickerforge (release)"
-    swift build -c release --product stickerforge >/dev/null
-fi
+sf_build_release
 
 if [[ ! -f "$pack/stickerforge.yml" ]]; then
     sf_say "generating the pack in $pack"

@@ -24,10 +24,7 @@ source "$(dirname "$0")/lib.sh"
 sf_require_swift
 iterations="${1:-20}"
 sf="${SF_BIN:-$SF_ROOT/.build/release/stickerforge}"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    Scripts/setup.sh
-    swift build -c release --product stickerforge >/dev/null
-fi
+sf_build_release
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/decode_floor" Scripts/bench/decode_floor.c -lpng16 -lgif -ljpeg -lz -lwebpdemux -lwebp
 sets=" ${SETS:-corpus stickers webp gifs} "

@@ -25,10 +25,7 @@ efforts="${EFFORTS:-fast,default,max}"
 inputs="${INPUTS:-anim,wave}"
 sf="$SF_ROOT/.build/release/stickerforge"
 mkdir -p "$work"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    sf_say "building stickerforge (release)"
-    ${SWIFT_BUILD:-swift build} -c release --product stickerforge >/dev/null
-fi
+sf_build_release
 [[ -x "$sf" ]] || sf_die "$sf not found; build it with: swift build -c release --product stickerforge"
 
 results="$work/results.txt"

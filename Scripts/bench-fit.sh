@@ -29,10 +29,7 @@ for tool in pngquant apngasm apngopt python3; do
 done
 python3 -c 'import numpy, PIL' 2>/dev/null || sf_die "missing numpy or Pillow (pip install numpy Pillow)"
 sf="$SF_ROOT/.build/release/stickerforge"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    sf_say "building stickerforge (release)"
-    (cd "$SF_ROOT" && ${SWIFT_BUILD:-swift build} -c release --product stickerforge >/dev/null)
-fi
+sf_build_release
 [[ -x "$sf" ]] || sf_die "$sf not found; build it with: swift build -c release --product stickerforge"
 mkdir -p "$work"
 python3 "$SF_ROOT/Scripts/gen-fit-anims.py" "$work" "$sizes"

@@ -13,10 +13,7 @@ source "$(dirname "$0")/lib.sh"
 sf_require_swift
 iterations="${1:-5}"
 sf="$SF_ROOT/.build/release/stickerforge"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    Scripts/setup.sh
-    swift build -c release --product stickerforge >/dev/null   # builds stickerforge-lottie beside it
-fi
+sf_build_release
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/lottie_floor" Scripts/bench/lottie_floor.c -lrlottie
 python3 Scripts/gen-lottie-fixtures.py --bench "$work/files"

@@ -17,10 +17,7 @@ count="${COUNT:-1000}"
 effort="${EFFORT:-fast}"
 sf="${STICKERFORGE:-$SF_ROOT/.build/release/stickerforge}"
 [[ -x /usr/bin/time ]] || sf_die "/usr/bin/time is missing: apt-get install time"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    sf_say "building stickerforge (release)"
-    swift build -c release --product stickerforge >/dev/null
-fi
+sf_build_release
 if [[ ! -f "$work/gifs/anim_$(printf %04d $((count - 1))).gif" ]]; then
     sf_say "generating $count GIFs in $work/gifs"
     python3 "$SF_ROOT/Scripts/gen-bench-gifs.py" "$work/gifs" "$count"

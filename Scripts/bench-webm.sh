@@ -14,10 +14,7 @@ source "$(dirname "$0")/lib.sh"
 sf_require_swift
 iterations="${1:-5}"
 sf="$SF_ROOT/.build/release/stickerforge"
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-    Scripts/setup.sh
-    swift build -c release --product stickerforge >/dev/null
-fi
+sf_build_release
 command -v vpxdec >/dev/null || sf_die "vpxdec is needed (apt-get install -y vpx-tools)"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 c++ -O2 -std=c++17 -I Sources/CWebMShim/include -c Sources/CWebMShim/webm_shim.cc -o "$work/shim.o"

@@ -35,3 +35,13 @@ sf_best3() {
     done
     echo "$b $c"
 }
+
+# Builds the release stickerforge (with the stickerforge-lottie helper beside it) for a benchmark,
+# after installing missing system packages, unless SKIP_BUILD is set. SWIFT_BUILD names the build
+# command (default `swift build`; e.g. a wrapper that serialises builds on a shared machine).
+sf_build_release() {
+    [[ -n "${SKIP_BUILD:-}" ]] && return 0
+    "$SF_ROOT/Scripts/setup.sh"
+    sf_say "building stickerforge (release)"
+    ${SWIFT_BUILD:-swift build} -c release --product stickerforge >/dev/null
+}
