@@ -17,7 +17,7 @@ final class ActionScriptEndToEndTests: CLIEndToEndTestCase {
         env.merge(environment) { $1 }
         process.environment = env
         let out = temp.path("action-stdout")
-        FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = FileHandle.nullDevice
         try process.run()

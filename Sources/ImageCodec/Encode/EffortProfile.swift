@@ -20,6 +20,9 @@ struct EffortProfile: Sendable {
     /// Speed over size: unfiltered rows, the quickest deflate, no second opinions.
     static let draft = EffortProfile(trialEngine: .libdeflate(level: 1), planningFilters: [.none], finalFilters: [.none],
                                      finalists: 1, strongEngine: .libdeflate(level: 1), extraEngine: nil)
+    /// `draft` with libpng's per-row filter heuristic (minimum sum of residuals) instead of none.
+    static let draftFiltered = EffortProfile(trialEngine: .libdeflate(level: 1), planningFilters: [.minSum], finalFilters: [.minSum],
+                                             finalists: 1, strongEngine: .libdeflate(level: 1), extraEngine: nil)
 
     private init(trialEngine: DeflateEngine, planningFilters: [FilterStrategy], finalFilters: [FilterStrategy],
                  finalists: Int, strongEngine: DeflateEngine, extraEngine: DeflateEngine?) {

@@ -25,11 +25,17 @@ public struct PNGEncodeOptions: Equatable, Sendable {
     /// Favour speed over size entirely (one filter, the quickest deflate): for previews and
     /// disassembled frames that are read, not shipped. Still lossless; overrides `effort`.
     public var draft: Bool
+    /// With `draft`, filter each row with libpng's per-row heuristic instead of leaving rows
+    /// unfiltered: a little slower, and its sizes track a full encode's far more closely on smooth
+    /// truecolour (where unfiltered rows deflate poorly and unevenly).
+    public var draftFiltersRows: Bool
     /// Writer options.
-    public init(effort: DeflateEffort = .default, draft: Bool = false) { self.effort = effort; self.draft = draft }
+    public init(effort: DeflateEffort = .default, draft: Bool = false, draftFiltersRows: Bool = false) {
+        self.effort = effort; self.draft = draft; self.draftFiltersRows = draftFiltersRows
+    }
 
     /// The search and deflaters these options ask for.
-    var profile: EffortProfile { draft ? .draft : EffortProfile(effort) }
+    var profile: EffortProfile { draft ? (draftFiltersRows ? .draftFiltered : .draft) : EffortProfile(effort) }
 }
 
 /// Our own lossless PNG/APNG writer: smallest exact colour type, per-image filter search, strong

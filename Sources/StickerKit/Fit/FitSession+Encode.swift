@@ -2,16 +2,19 @@ import ImageCodec
 
 extension FitSession {
     /// How hard an encode works: a quick draft encode that only sizes a candidate (the encoder's
-    /// frame plan, unfiltered rows, the fastest deflate), or an output effort.
+    /// frame plan, the fastest deflate, rows unfiltered or, for fewer levels per channel, filtered by
+    /// libpng's per-row heuristic), or an output effort.
     enum EncodeMode {
         case quick
+        case quickFiltered
         case effort(DeflateEffort)
     }
 
-    /// Size at the requested effort over size of a quick encode, for one image encoded as a still
-    /// PNG both ways: frame 0 calibrates the lossless estimate and each kind of candidate.
-    func effortToQuickRatio(of image: PixelBuffer) throws -> Double {
-        Double(try encodeStill(image, mode: .effort(options.effort))) / Double(max(1, try encodeStill(image, mode: .quick)))
+    /// Size at the requested effort over size of a quick encode (`quick`, one of the quick modes),
+    /// for one image encoded as a still PNG both ways: frame 0 calibrates the lossless estimate and
+    /// each kind of candidate.
+    func effortToQuickRatio(of image: PixelBuffer, quick: EncodeMode = .quick) throws -> Double {
+        Double(try encodeStill(image, mode: .effort(options.effort))) / Double(max(1, try encodeStill(image, mode: quick)))
     }
 
     private func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
@@ -24,6 +27,7 @@ extension FitSession {
     private static func encodeOptions(_ mode: EncodeMode) -> PNGEncodeOptions {
         switch mode {
         case .quick: return PNGEncodeOptions(draft: true)
+        case .quickFiltered: return PNGEncodeOptions(draft: true, draftFiltersRows: true)
         case .effort(let effort): return PNGEncodeOptions(effort: effort)
         }
     }

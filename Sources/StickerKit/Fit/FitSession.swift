@@ -25,7 +25,7 @@ final class FitSession {
     var budgetReached = false
     /// Geometries skipped once the budget was spent because they could not reach the floor.
     var skippedUnderFloor = 0
-    /// Whether the search gave up at twice the budget without an acceptable candidate.
+    /// Whether the search gave up at the budget without an acceptable candidate.
     var gaveUp = false
     /// Every candidate made, in order, for the report; lossy ones by key, to add their quality.
     private var log: [(key: String?, text: String, quality: Double?)] = []
@@ -119,12 +119,15 @@ final class FitSession {
             images = try quantiser.remap(g.frames.map(\.image), census: census, palette: palette, dithering: dithering)
         }
         let frames = zip(images, g.frames).map { AnimationFrame(image: $0, delay: $1.delay) }
-        let encoded = try encode(frames, mode: .quick)
+        // Unfiltered rows size palettes well, but smooth truecolour poorly and unevenly (the levels'
+        // predictions were 20% pessimistic): levels are sized with filtered rows.
+        let quick: EncodeMode = step.paletteSize == nil ? .quickFiltered : .quick
+        let encoded = try encode(frames, mode: quick)
         if quickRatios[Self.kind(step)] == nil {
             // Calibration: this kind's first candidate's frame 0 is encoded as a still both ways; the
             // ratio predicts every candidate's final size from its quick encode (within about 4% of
             // the real file on the test animations; the final encode is checked anyway).
-            quickRatios[Self.kind(step)] = try effortToQuickRatio(of: frames[0].image)
+            quickRatios[Self.kind(step)] = try effortToQuickRatio(of: frames[0].image, quick: quick)
         }
         let c = FitCandidate(geometry: index, step: step, dithering: dithering, frames: frames, encoded: encoded,
                              effortEncoded: nil, predictedBytes: predictedSize(of: step, fromQuick: encoded.bytes.count))
@@ -159,8 +162,8 @@ final class FitSession {
         "\(geometry)/\(step)/\(dithering)"
     }
 
-    private static func posterizer(_ bits: Int) throws -> Posterizer {
-        do { return try Posterizer(bits: bits) } catch { throw FitError.invalidInput("\(error)") }
+    private static func posterizer(_ bits: [Int]) throws -> Posterizer {
+        do { return try Posterizer(red: bits[0], green: bits[1], blue: bits[2]) } catch { throw FitError.invalidInput("\(error)") }
     }
 
     /// Forgets everything cached for geometry `index` but its quality bound: its frames, colour

@@ -44,7 +44,8 @@ extension StickerFitter {
         report.quality = quality
         report.framesDropped = session.input.count - g.keepCount
         report.colours = encoded.paletteCount
-        report.bitsPerChannel = best.step.bitsPerChannel
+        report.bitsPerChannel = best.step.channelBits?.max()
+        report.channelBits = best.step.channelBits
         report.dithering = best.dithering.description
         report.width = g.frames[0].image.width
         report.height = g.frames[0].image.height
@@ -54,12 +55,21 @@ extension StickerFitter {
     }
 
     /// The next more faithful colour step of `c`'s geometry, measured, with its file, when the
-    /// ratio just measured predicts it fits, it does fit, and it measures better; else nil.
+    /// ratio just measured predicts it fits, it does fit, and it measures better; else nil. Above a
+    /// 256-colour palette (whose prediction may have kept the search from levels) it is the finest
+    /// levels step predicted to fit: the coarsest levels can measure below the palette while finer
+    /// ones beat it, so the next rung alone would stop the climb too early.
     private func moreFaithfulStepThatFits(than c: FitCandidate, session: FitSession) throws -> (FitCandidate, EncodeReport)? {
-        guard let step = c.step.moreFaithful else { return nil }
-        // Levels are never dithered.
-        let larger = try session.candidate(geometry: c.geometry, step: step, dithering: step.paletteSize == nil ? .none : c.dithering)
-        guard session.predictedSize(of: larger.step, fromQuick: larger.bytes) <= options.maxBytes else { return nil }
+        let larger: FitCandidate
+        if c.step == .palette(256) {
+            guard let levels = try finestLevelsThatFit(session, geometry: c.geometry) else { return nil }
+            larger = levels
+        } else {
+            guard let step = c.step.moreFaithful else { return nil }
+            // Levels are never dithered.
+            larger = try session.candidate(geometry: c.geometry, step: step, dithering: step.paletteSize == nil ? .none : c.dithering)
+            guard session.predictedSize(of: larger.step, fromQuick: larger.bytes) <= options.maxBytes else { return nil }
+        }
         var next = try session.measured(larger)
         let file = try smallest(&next, session: session)
         guard file.bytes.count <= options.maxBytes, (next.quality ?? 0) > (c.quality ?? 0) else { return nil }

@@ -43,7 +43,7 @@ extension StickerFitter {
                        + "their quality before quantising already under the floor of \(floor)")
         }
         if session.gaveUp {
-            out.append("time budget of \(budget) s spent twice over with nothing at or over the floor of \(floor): "
+            out.append("time budget of \(budget) s spent with nothing at or over the floor of \(floor): "
                        + "search stopped; raise --time-budget to search further")
         }
         return out
@@ -65,9 +65,10 @@ extension StickerFitter {
                 session.budgetReached = true
                 return
             }
-            // Without one, the search goes on, but not forever: at twice the budget it gives up
-            // (after at least one geometry, so budget 0 still tries the full-size one).
-            if state.smallest != nil && session.elapsed >= 2 * options.timeBudget {
+            // Without one, the search goes on while the budget lasts, then gives up (after at least
+            // one geometry, so budget 0 still tries the full-size one): a fit that cannot succeed
+            // must not cost more than one that does.
+            if state.smallest != nil && session.overBudget {
                 session.budgetReached = true
                 session.gaveUp = true
                 return
@@ -147,17 +148,25 @@ extension StickerFitter {
         return (fit, bottom)
     }
 
-    /// Where a 256-colour palette fits: the most levels per channel predicted to fit (coarsest
-    /// first, stopping at the first miss), measured; nil when not even the coarsest fits.
-    private func finestLevelsThatFit(_ s: FitSession, geometry: Int) throws -> FitCandidate? {
-        var found: FitCandidate?
-        var step = ColourStep.palette(256).moreFaithful
-        while let current = step {
-            let c = try s.candidate(geometry: geometry, step: current, dithering: .none)
-            guard c.predictedBytes <= options.maxBytes else { break }
-            found = c
-            step = current.moreFaithful
+    /// Where a 256-colour palette fits: the most faithful levels step predicted to fit, measured; nil
+    /// when not even the coarsest fits. Bytes fall down the ladder, so the coarsest step is tried
+    /// first (most files stop there), then a binary search between it and the top, cut short (keeping
+    /// the finest found) once the time budget is spent.
+    func finestLevelsThatFit(_ s: FitSession, geometry: Int) throws -> FitCandidate? {
+        let ladder = Array(ColourStep.ladder[..<ColourStep.firstPalette])
+        func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: .none) }
+        var fit = try attempt(ladder.count - 1)
+        guard fit.predictedBytes <= options.maxBytes else { return nil }
+        var lo = -1, hi = ladder.count - 1   // ladder[lo] misses (-1: above the top), ladder[hi] fits
+        while hi - lo > 1 {
+            if s.overBudget {
+                s.budgetReached = true
+                break
+            }
+            let mid = (lo + hi) / 2
+            let c = try attempt(mid)
+            if c.predictedBytes <= options.maxBytes { hi = mid; fit = c } else { lo = mid }
         }
-        return try found.map(s.measured)
+        return try s.measured(fit)
     }
 }

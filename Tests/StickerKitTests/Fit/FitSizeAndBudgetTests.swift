@@ -114,20 +114,28 @@ final class FitSizeAndBudgetTests: XCTestCase {
     }
 
     func testASearchTheBudgetStoppedSaysSoInItsFailure() throws {
-        func attempt(budget: Double) -> FitError? {
+        func attempt(budget: Double, clock: FitClock = Self.frozen) -> FitError? {
             let options = FitOptions(maxBytes: 600, lossy: true, minQuality: 0.9999, minSide: 24, timeBudget: budget)
-            do { _ = try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .large) } catch {
+            do { _ = try StickerFitter(options: options, clock: clock).fit(frames: input, loopCount: 0, gridSize: .large) } catch {
                 return error as? FitError
             }
             return nil
         }
         // Unhurried, the smaller sizes are made: one fits, below the floor.
         guard case .belowQualityFloor? = attempt(budget: 1_000) else { return XCTFail("\(String(describing: attempt(budget: 1_000)))") }
-        // With the budget spent (twice over) the search stops after the full size, and says why.
+        // With the budget spent the search stops after the full size, and says why.
         guard case let .nothingFits(_, limit, steps)? = attempt(budget: 0) else { return XCTFail("\(String(describing: attempt(budget: 0)))") }
         XCTAssertEqual(limit, 600)
-        XCTAssertTrue(steps.contains { $0.hasPrefix("time budget of 0 s spent twice over with nothing at or over the floor of 0.9999: ") },
+        XCTAssertTrue(steps.contains { $0.hasPrefix("time budget of 0 s spent with nothing at or over the floor of 0.9999: ") },
                       "\(steps)")
+        // It gives up as soon as the budget is spent, not later: a clock that reads the fit's start
+        // once and exactly the budget (10 s) ever after.
+        let ticks = ClockTicks()
+        let atBudget = FitClock { ticks.next() == 0 ? 0 : 10 }
+        guard case let .nothingFits(_, _, spent)? = attempt(budget: 10, clock: atBudget) else {
+            return XCTFail("\(String(describing: attempt(budget: 10, clock: atBudget)))")
+        }
+        XCTAssertTrue(spent.contains { $0.hasPrefix("time budget of 10 s spent with nothing at or over the floor of 0.9999: ") }, "\(spent)")
     }
 
     func testANegativeBudgetIsRefused() {
@@ -152,5 +160,18 @@ final class FitSizeAndBudgetTests: XCTestCase {
         XCTAssertFalse(report.timeBudgetReached)
         let again = try JSONDecoder().decode(FitReport.self, from: try JSONEncoder().encode(report))
         XCTAssertEqual(again, report)
+    }
+}
+
+/// Counts a clock's readings (thread-safe: the fitter may read it from its worker threads).
+private final class ClockTicks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// The number of readings before this one.
+    func next() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        count += 1
+        return count - 1
     }
 }
