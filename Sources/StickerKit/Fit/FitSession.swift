@@ -23,7 +23,7 @@ final class FitSession {
     let cellSide: Int
     /// Whether the time budget ended some part of the search early.
     var budgetReached = false
-    /// Geometries skipped once the budget was spent because they could not reach the floor.
+    /// Geometries skipped because their quality before quantising is under the floor.
     var skippedUnderFloor = 0
     /// Whether the search gave up at the budget without an acceptable candidate.
     var gaveUp = false

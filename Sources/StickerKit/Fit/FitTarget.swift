@@ -21,10 +21,14 @@ public struct FitTarget: Equatable, Sendable {
         }
     }
 
-    /// The settings as text for incremental-build keys.
+    /// Version of the search: raised whenever the same settings can give a different file (2: the
+    /// per-channel levels ladder), so a rebuild does not reuse an older search's output.
+    static let searchVersion = 2
+
+    /// The settings (and the search's version) as text for incremental-build keys.
     var keyText: String {
         let o = options
-        return "fit(max=\(o.maxBytes),lossy=\(o.lossy),minQuality=\(o.minQuality),effort=\(o.effort.rawValue),"
+        return "fit\(Self.searchVersion)(max=\(o.maxBytes),lossy=\(o.lossy),minQuality=\(o.minQuality),effort=\(o.effort.rawValue),"
             + "dither=\(o.dithering.rawValue),minSide=\(o.minSide),budget=\(o.timeBudget),grid=\(gridSize.rawValue))"
     }
 }

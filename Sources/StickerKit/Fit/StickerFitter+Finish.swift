@@ -60,6 +60,7 @@ extension StickerFitter {
     /// levels step predicted to fit: the coarsest levels can measure below the palette while finer
     /// ones beat it, so the next rung alone would stop the climb too early.
     private func moreFaithfulStepThatFits(than c: FitCandidate, session: FitSession) throws -> (FitCandidate, EncodeReport)? {
+        guard (c.quality ?? 0) < Self.indistinguishable else { return nil }
         let larger: FitCandidate
         if c.step == .palette(256) {
             guard let levels = try finestLevelsThatFit(session, geometry: c.geometry) else { return nil }

@@ -24,23 +24,24 @@ extension StickerFitter {
         }
         guard let best = state.best else {
             var tried = try state.smallest.map { try self.steps(for: $0, session: session) } ?? []
-            tried += budgetSteps(session)
+            tried += skippedSteps(session)
             throw FitError.nothingFits(smallestBytes: state.smallest?.predictedBytes ?? 0, limit: options.maxBytes, steps: tried)
         }
         guard let quality = best.quality, quality >= options.minQuality else {
             throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality, bytes: best.predictedBytes,
-                                             limit: options.maxBytes, steps: try steps(for: best, session: session) + budgetSteps(session))
+                                             limit: options.maxBytes, steps: try steps(for: best, session: session) + skippedSteps(session))
         }
         return best
     }
 
-    /// Why a failed search did not try everything: what the time budget cut, for the error's steps.
-    private func budgetSteps(_ session: FitSession) -> [String] {
+    /// Why a failed search did not try everything (geometries under the floor, the time budget), for
+    /// the error's steps.
+    private func skippedSteps(_ session: FitSession) -> [String] {
         let budget = FitError.seconds(options.timeBudget), floor = FitError.figure(options.minQuality)
         var out: [String] = []
         if session.skippedUnderFloor > 0 {
-            out.append("time budget of \(budget) s spent: \(session.skippedUnderFloor) frame counts and sizes skipped, "
-                       + "their quality before quantising already under the floor of \(floor)")
+            out.append("\(session.skippedUnderFloor) frame counts and sizes skipped: their quality before quantising "
+                       + "(scaling and frame dropping alone) is already under the floor of \(floor)")
         }
         if session.gaveUp {
             out.append("time budget of \(budget) s spent with nothing at or over the floor of \(floor): "
@@ -49,13 +50,17 @@ extension StickerFitter {
         return out
     }
 
+    /// Quality at which a candidate is as good as lossless to the eye: no finer colour step is tried.
+    static let indistinguishable = 0.999
+
     private func isAcceptable(_ c: FitCandidate?) -> Bool { (c?.quality ?? -1) >= options.minQuality }
 
     /// Runs the geometries `indices` (largest first, and at each side most frames first). Quality
     /// falls as either falls, so once a geometry's bound cannot beat the best fit, fewer frames at
     /// that side are skipped, and when that geometry keeps every frame, so are all smaller sides.
-    /// Once the time budget is spent: stops when an acceptable candidate is in hand, else skips
-    /// geometries that cannot reach the floor.
+    /// Geometries whose quality before quantising is under the floor are skipped (no candidate of
+    /// theirs could be accepted). Once the time budget is spent, stops: with an acceptable candidate
+    /// in hand, or after the first geometry without one.
     private func searchGeometries(_ indices: [Int], _ session: FitSession, _ state: inout SearchState) throws {
         var doneSides = Set<Int>()
         for index in indices {
@@ -79,9 +84,9 @@ extension StickerFitter {
                 doneSides.insert(side)
                 continue
             }
-            if session.overBudget, try session.bound(index) < options.minQuality {
-                // Fewer frames or a smaller size can only measure lower: skip those too.
-                session.budgetReached = true
+            if try session.bound(index) < options.minQuality {
+                // No candidate of this geometry can reach the floor, and fewer frames or a smaller
+                // size can only measure lower: skip those too.
                 session.skippedUnderFloor += 1
                 session.evict(geometry: index)
                 if spec.keep == session.input.count { return }
@@ -100,6 +105,8 @@ extension StickerFitter {
                 doneSides.insert(side)
                 if session.overBudget && winner.quality ?? 0 >= options.minQuality {
                     session.budgetReached = true
+                } else if winner.quality ?? 0 >= Self.indistinguishable {
+                    // Nothing a finer step could show (line art whose palette misses a few colours).
                 } else if let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
                           q > (winner.quality ?? 0) {
                     winner = levels

@@ -115,7 +115,7 @@ final class FitSizeAndBudgetTests: XCTestCase {
 
     func testASearchTheBudgetStoppedSaysSoInItsFailure() throws {
         func attempt(budget: Double, clock: FitClock = Self.frozen) -> FitError? {
-            let options = FitOptions(maxBytes: 600, lossy: true, minQuality: 0.9999, minSide: 24, timeBudget: budget)
+            let options = FitOptions(maxBytes: 600, lossy: true, minQuality: 0.9, minSide: 24, timeBudget: budget)
             do { _ = try StickerFitter(options: options, clock: clock).fit(frames: input, loopCount: 0, gridSize: .large) } catch {
                 return error as? FitError
             }
@@ -126,7 +126,7 @@ final class FitSizeAndBudgetTests: XCTestCase {
         // With the budget spent the search stops after the full size, and says why.
         guard case let .nothingFits(_, limit, steps)? = attempt(budget: 0) else { return XCTFail("\(String(describing: attempt(budget: 0)))") }
         XCTAssertEqual(limit, 600)
-        XCTAssertTrue(steps.contains { $0.hasPrefix("time budget of 0 s spent with nothing at or over the floor of 0.9999: ") },
+        XCTAssertTrue(steps.contains { $0.hasPrefix("time budget of 0 s spent with nothing at or over the floor of 0.9000: ") },
                       "\(steps)")
         // It gives up as soon as the budget is spent, not later: a clock that reads the fit's start
         // once and exactly the budget (10 s) ever after.
@@ -135,7 +135,18 @@ final class FitSizeAndBudgetTests: XCTestCase {
         guard case let .nothingFits(_, _, spent)? = attempt(budget: 10, clock: atBudget) else {
             return XCTFail("\(String(describing: attempt(budget: 10, clock: atBudget)))")
         }
-        XCTAssertTrue(spent.contains { $0.hasPrefix("time budget of 10 s spent with nothing at or over the floor of 0.9999: ") }, "\(spent)")
+        XCTAssertTrue(spent.contains { $0.hasPrefix("time budget of 10 s spent with nothing at or over the floor of 0.9000: ") }, "\(spent)")
+    }
+
+    func testSizesAndFrameCountsThatCannotReachTheFloorAreNotTried() throws {
+        // At a floor no scaled or thinned geometry reaches even before quantising, only the full
+        // size is quantised, however long the budget, and the failure says why.
+        let options = FitOptions(maxBytes: 600, lossy: true, minQuality: 0.9999, minSide: 24, timeBudget: 1_000)
+        XCTAssertThrowsError(try StickerFitter(options: options, clock: Self.frozen).fit(frames: input, loopCount: 0, gridSize: .large)) { error in
+            guard case let .nothingFits(_, _, steps)? = error as? FitError else { return XCTFail("\(error)") }
+            XCTAssertTrue(steps.contains { $0.hasSuffix(" frame counts and sizes skipped: their quality before quantising "
+                                                        + "(scaling and frame dropping alone) is already under the floor of 0.9999") }, "\(steps)")
+        }
     }
 
     func testANegativeBudgetIsRefused() {
