@@ -63,7 +63,7 @@ struct BuildCommand: AsyncParsableCommand {
             console.err("error: \(problem)")
             throw ExitStatus.unusable
         }
-        let sourcePath = stickerPack.root
+        let source = stickerPack
         var fixes: FixOutcome?
         var staging: FixTarget?
         defer { staging?.discard() }
@@ -106,7 +106,7 @@ struct BuildCommand: AsyncParsableCommand {
             with: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
             replacing: ["file_too_large", UnsupportedFormatCheck.description.id])
         var report = amended
-        report.pack.path = fix ? sourcePath : amended.pack.path
+        report.pack.path = fix ? source.root : amended.pack.path
         let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
         // The HTML report reads the stickers' files from the (repaired) catalog they were checked in.
@@ -117,10 +117,14 @@ struct BuildCommand: AsyncParsableCommand {
         for entry in plan.manifest.stickers where entry.format == "apng" {
             if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
         }
+        // With --fix the HTML report opens with the fix report's before/after section, as `fix --report html`.
+        let media = htmlWriter.media(prebuilt: animations)
+        let html = fixes.map { FixHTML.render(writer: htmlWriter, outcome: $0, source: source, after: media) }
+            ?? htmlWriter.renderHTML(media: media)
         do {
             try PackBuilder(options: buildOptions).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
-                "report.html": Array(htmlWriter.renderHTML(media: htmlWriter.media(prebuilt: animations)).utf8),
+                "report.html": Array(html.utf8),
             ], to: output)
         } catch {
             console.err("error: \(error)")
@@ -140,7 +144,7 @@ struct BuildCommand: AsyncParsableCommand {
                             + "bundle id \(project.bundleID)); open it in Xcode, or see docs/xcode.md for xcodebuild")
             }
         }
-        let written = writer.write(reports)
+        let written = writer.write(reports, html: fix ? html : nil)
         if report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }
         if !written { throw ExitStatus.unusable }
     }
