@@ -16,7 +16,7 @@ struct BuildFixStage {
             let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality),
                                   toolVersion: StickerForgeCommand.version)
             let outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging)
-            var fixed = try CatalogReader().read(at: target.staging, config: explicit)
+            var fixed = try CatalogReader().read(at: target.staging, config: outcome.config)
             if configuration.gridSizeOverride != nil { fixed.gridSize = stickerPack.gridSize }
             if !quiet {
                 for record in outcome.report.fixes ?? [] { console.err("fixed the catalog: \(record.rule) \(record.action): \(record.details)") }
