@@ -17,6 +17,7 @@ struct BuildFixStage {
                                   toolVersion: StickerForgeCommand.version)
             let outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging)
             var fixed = try CatalogReader().read(at: target.staging, config: outcome.config)
+            fixed.name = stickerPack.name   // a name taken from the folder would be the hidden copy's
             if configuration.gridSizeOverride != nil { fixed.gridSize = stickerPack.gridSize }
             if !quiet {
                 for record in outcome.report.fixes ?? [] { console.err("fixed the catalog: \(record.rule) \(record.action): \(record.details)") }

@@ -57,7 +57,7 @@ public struct PackFixer: Sendable {
             }
             return RuleRegistry.description(for: rule).map { configuration.severity(for: $0) != .off } ?? false
         })
-        var copy = try read(staging, explicitConfig, gridSize: pack.gridSize)
+        var copy = try read(staging, explicitConfig, as: pack)
         let context = FixContext(check: CheckContext(configuration: configuration,
                                                      gridSize: configuration.gridSizeOverride ?? copy.gridSize),
                                  settings: settings)
@@ -92,7 +92,7 @@ public struct PackFixer: Sendable {
                 }
             }
         }
-        copy = try read(staging, rereadConfig, gridSize: pack.gridSize)
+        copy = try read(staging, rereadConfig, as: pack)
         var checker = PackChecker(configuration: configuration, toolVersion: toolVersion)
         checker.concurrency = concurrency
         let checked = await checker.checkSummarising(copy)
@@ -106,10 +106,13 @@ public struct PackFixer: Sendable {
                           problems: problems, changedStickers: changed, config: rereadConfig)
     }
 
-    private func read(_ root: String, _ config: PackConfig?, gridSize: GridSize) throws -> StickerPack {
+    /// The copy at `root` read as the source `pack`: its name (a name taken from the folder would
+    /// be the hidden staging folder's) and, with --grid-size, its grid size.
+    private func read(_ root: String, _ config: PackConfig?, as source: StickerPack) throws -> StickerPack {
         do {
             var pack = try CatalogReader().read(at: root, config: config)
-            if configuration.gridSizeOverride != nil { pack.gridSize = gridSize }
+            pack.name = source.name
+            if configuration.gridSizeOverride != nil { pack.gridSize = source.gridSize }
             return pack
         } catch {
             throw FixError.codec(file: root, reason: "the repaired copy cannot be read (\(error))")
