@@ -5,17 +5,10 @@ import XCTest
 /// `build --fix` writes the same before/after section into report.html (and `--report html:PATH`)
 /// as `fix --report html`: for every repaired sticker, none for an untouched one.
 final class BuildFixReportEndToEndTests: CLIEndToEndTestCase {
-    /// A 300 px transparent canvas with an opaque square in the middle: nothing to fix.
-    private func sticker(_ colour: RGBA) throws -> [UInt8] {
-        var buffer = PixelBuffer(width: 300, height: 300)
-        for y in 60..<240 { for x in 60..<240 { buffer[x, y] = colour } }
-        return try PNGEncoder().encode(buffer)
-    }
-
     func testReportShowsBeforeAndAfterOfFixedStickersOnly() throws {
         _ = try temp.makeFolder("Pack")
-        _ = try temp.write(try sticker(RGBA(200, 40, 40)), to: "Pack/plain.png")
-        _ = try temp.write(try sticker(RGBA(40, 40, 200)), to: "Pack/misnamed.gif")   // PNG data: renamed
+        _ = try temp.write(try CLIStickerImages.square(RGBA(200, 40, 40)), to: "Pack/plain.png")
+        _ = try temp.write(try CLIStickerImages.square(RGBA(40, 40, 200)), to: "Pack/misnamed.gif")   // PNG data: renamed
         let result = try run(["build", "Pack", "--output", "OUT", "--fix", "--effort", "fast", "-q",
                               "--report", "html:extra.html"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)

@@ -151,7 +151,7 @@ struct NearestOpaqueMap {
     init(_ buffer: PixelBuffer, radius: Int) {
         let w = buffer.width, h = buffer.height
         var seeds = [Int32](repeating: -1, count: w * h)
-        var dist = [Int32](repeating: Int32.max, count: w * h)
+        var dist = [Int](repeating: Int.max, count: w * h)
         // Raw buffers and a plain function: this runs per frame in the check and in the fix, and
         // checked array access in a capturing closure made it most of `fix`'s time in debug builds.
         seeds.withUnsafeMutableBufferPointer { seeds in
@@ -161,7 +161,7 @@ struct NearestOpaqueMap {
                     for i in 0..<(w * h) where p[i * 4 + 3] == 255 { seed[i] = Int32(i); dist[i] = 0 }
                 }
                 Self.propagate(seed, dist, width: w, height: h)
-                let radiusSquared = Int32(clamping: radius * radius)
+                let radiusSquared = radius * radius
                 for i in 0..<(w * h) where dist[i] > radiusSquared { seed[i] = -1 }
             }
         }
@@ -170,13 +170,13 @@ struct NearestOpaqueMap {
 
     /// Two raster passes (forward, then backward) handing each pixel the nearer of its
     /// neighbours' seeds. An opaque pixel is its own seed at distance 0 and is skipped.
-    private static func propagate(_ seed: UnsafeMutablePointer<Int32>, _ dist: UnsafeMutablePointer<Int32>, width w: Int, height h: Int) {
+    private static func propagate(_ seed: UnsafeMutablePointer<Int32>, _ dist: UnsafeMutablePointer<Int>, width w: Int, height h: Int) {
         func relax(_ x: Int, _ y: Int, _ nx: Int, _ ny: Int) {
             guard nx >= 0, ny >= 0, nx < w, ny < h else { return }
             let s = Int(seed[ny * w + nx])
             guard s >= 0 else { return }
             let dx = s % w - x, dy = s / w - y
-            let d = Int32(clamping: dx * dx + dy * dy)
+            let d = dx * dx + dy * dy
             if d < dist[y * w + x] { dist[y * w + x] = d; seed[y * w + x] = Int32(s) }
         }
         var y = 0
