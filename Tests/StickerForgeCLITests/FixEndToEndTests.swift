@@ -11,7 +11,7 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
         super.tearDown()
     }
 
-    private func fixture() throws -> CLIFixFixture { try CLIFixFixture.shared.get() }
+    private func fixture() throws -> CLIBuildFixture { try CLIFixFixture.shared.get() }
 
     func testSamplePackIsRepairedWithoutTouchingTheSource() throws {
         let f = try fixture()
