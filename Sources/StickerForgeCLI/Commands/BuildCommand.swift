@@ -67,15 +67,15 @@ struct BuildCommand: AsyncParsableCommand {
         var fixes: FixOutcome?
         var staging: FixTarget?
         defer { staging?.discard() }
+        let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
         if fix {
-            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality)
+            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality, effort: effort)
                 .run(stickerPack, configuration: configuration, console: console, quiet: outputOptions.quiet)
             (stickerPack, fixes, staging) = (fixed.pack, fixed.outcome, fixed.target)
         }
         var checked = await CheckSession(pack: stickerPack, configuration: configuration)
             .run(console: console, quiet: outputOptions.quiet)
         if let fixes { checked.report = checked.report.withFixes(of: fixes.report) }
-        let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
         let fit = fitFlags.target(maxBytes: configuration.maxBytes,
                                   gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
                                   config: stickerPack.config)
