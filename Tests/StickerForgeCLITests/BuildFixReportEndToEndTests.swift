@@ -24,6 +24,9 @@ final class BuildFixReportEndToEndTests: CLIEndToEndTestCase {
                 XCTAssertTrue(section.contains("<img alt=\"\(title) on \(bg)\" width=\"100\" height=\"100\" src=\"data:image/png;base64,"), "\(title) \(bg)")
             }
         }
+        // "After" is the file the build wrote (a few hundred bytes: no thousands separator).
+        let built = try CLIPaths.bytes(temp.path("OUT/Stickers.xcstickers/Pack.stickerpack/misnamed.sticker/misnamed.png"))
+        XCTAssertTrue(section.contains("<h4>After (300x300 px, \(built.count) bytes)</h4>"), "\(built.count)")
         XCTAssertFalse(section.contains("<h3>plain</h3>"))
         XCTAssertEqual(section.components(separatedBy: "<div class=\"card fix\">").count, 2)   // one repaired sticker
         XCTAssertEqual(try CLIPaths.bytes(temp.path("extra.html")), Array(html.utf8))

@@ -113,8 +113,10 @@ struct BuildCommand: AsyncParsableCommand {
         let htmlWriter = ReportWriter(report: amended, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                       console: console, useColor: false)
         // Sequences show in the HTML report as the APNGs just built, not encoded a second time.
+        // With --fix, a repaired sticker shows as built too: its "After" is the file the build wrote.
+        let repaired = Set((fixes?.report.stickers ?? []).filter { !($0.fixes ?? []).isEmpty }.map(\.name))
         var animations: [String: [UInt8]] = [:]
-        for entry in plan.manifest.stickers where entry.format == "apng" {
+        for entry in plan.manifest.stickers where entry.format == "apng" || repaired.contains(entry.name) {
             if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
         }
         // With --fix the HTML report opens with the fix report's before/after section, as `fix --report html`.
