@@ -2,13 +2,20 @@ import Foundation
 import ImageCodec
 import XCTest
 
-/// `stickerforge fix` through the built binary: the sample pack repaired, checked again, fixed
-/// again without a change, and its sources byte-identical throughout.
+/// `stickerforge fix` through the built binary: the sample pack repaired (once, shared by the tests:
+/// `CLIFixFixture`), what remains checked, fixed again without a change, and its sources
+/// byte-identical throughout.
 final class FixEndToEndTests: CLIEndToEndTestCase {
-    func testSamplePackIsRepairedIdempotentlyWithoutTouchingTheSource() throws {
-        _ = try temp.copySample("StarterPack")
-        let before = try tree(temp.path("StarterPack"))
-        let fixed = try run(["fix", "StarterPack", "--output", "Fixed", "--labels-from-names"])
+    override class func tearDown() {
+        CLIFixFixture.removeShared()
+        super.tearDown()
+    }
+
+    private func fixture() throws -> CLIBuildFixture { try CLIFixFixture.shared.get() }
+
+    func testSamplePackIsRepairedWithoutTouchingTheSource() throws {
+        let f = try fixture()
+        let fixed = f.result
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
         for line in [
             "Fixed: sparkle (sparkle.png)",
@@ -25,45 +32,63 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
         XCTAssertTrue(fixed.stdout.contains("  edge_halo unmix_matte: removed a rgb(22, 18, 11) matte: "), fixed.stdout)
         XCTAssertTrue(fixed.stdout.hasSuffix("3 stickers repaired with 5 fixes; after fixing: 7 stickers: 0 errors, 1 warning, 0 infos; 7 passed\n"),
                       fixed.stdout)
-        // The source is untouched, byte for byte.
-        XCTAssertEqual(try tree(temp.path("StarterPack")), before)
+        // The source is untouched, byte for byte: the copy that was fixed still equals the sample.
+        let before = try tree(CLIPaths.sample("StarterPack"))
+        XCTAssertEqual(try tree(f.path("StarterPack")), before)
         // Untouched stickers keep their exact bytes; the GIF became an APNG of the same frames.
-        let after = try tree(temp.path("Fixed"))
+        let after = try tree(f.path("Fixed"))
         for same in ["sun.png", "heart.png", "photo.jpg", "icon-source.png", "wave/wave_1.png", "wave/wave_24.png"] {
             XCTAssertEqual(after[same], before[same], same)
         }
         XCTAssertNil(after["sparkle.gif"])
-        let gif = try decode(temp.path("StarterPack/sparkle.gif")), apng = try decode(temp.path("Fixed/sparkle.png"))
+        let gif = try decode(f.path("StarterPack/sparkle.gif")), apng = try decode(f.path("Fixed/sparkle.png"))
         XCTAssertEqual(apng.facts.format, .apng)
         XCTAssertEqual(apng.frames.map(\.delay.milliseconds), gif.frames.map(\.delay.milliseconds))
         for (a, b) in zip(gif.frames, apng.frames) { XCTAssertTrue(CLIPixels.same(a.image, b.image)) }
         XCTAssertEqual(apng.loopCount, 0)
         XCTAssertTrue(String(decoding: after["stickerforge.yml"] ?? [], as: UTF8.self).contains("  \"poster\": \"Poster\"\n"))
+        // The JSON report lists each sticker's fixes.
+        let report = try jsonObject(String(decoding: try CLIPaths.bytes(f.path("fix.json")), as: UTF8.self))
+        let poster = try XCTUnwrap((report["stickers"] as? [[String: Any]])?.first { $0["name"] as? String == "poster" })
+        let fixes = try XCTUnwrap(poster["fixes"] as? [[String: String]])
+        XCTAssertEqual(fixes.map { [$0["rule"] ?? "", $0["action"] ?? ""] },
+                       [["dimensions_too_large", "scale"], ["missing_accessibility_label", "label_from_name"]])
+        XCTAssertTrue(fixes[0]["details"]?.hasPrefix("640x640 px -> 408x408 px") ?? false)
+        XCTAssertNotNil(report["fixes"] as? [Any])
+    }
 
-        // Checked again: only what has no safe fix remains.
-        let checked = try run(["check", "Fixed", "--format", "json"])
-        XCTAssertEqual(checked.status, 0, checked.stderr)
-        let findings = try XCTUnwrap(try jsonObject(checked.stdout)["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.compactMap { $0["rule"] as? String }, ["no_transparency"])
-
-        // Idempotent: fixing the output changes nothing, byte for byte.
-        let again = try run(["fix", "Fixed", "--output", "Again", "--labels-from-names"])
+    /// Fixing the output again is a check of it (the report of a copy that nothing changed): only
+    /// what has no safe fix remains, and not a byte changes.
+    func testFixingTheOutputAgainChangesNothingAndOnlyNoTransparencyRemains() throws {
+        let f = try fixture()
+        XCTAssertEqual(f.result.status, 0, f.result.stderr)
+        let again = try f.runner.run(["fix", "Fixed", "--output", "Again", "--labels-from-names", "--format", "json", "-q"], in: f.root)
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.contains("0 stickers repaired with 0 fixes"), again.stdout)
-        XCTAssertEqual(try tree(temp.path("Again")), after)
+        let report = try jsonObject(again.stdout)
+        XCTAssertEqual((report["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }, ["no_transparency"])
+        XCTAssertEqual((report["findings"] as? [[String: Any]])?.first?["hint"] as? String,
+                       "Export a PNG with a transparent background so the sticker sits on bubbles and photos without a box.")
+        XCTAssertEqual((report["fixes"] as? [Any])?.count, 0)
+        let stickers = try XCTUnwrap(report["stickers"] as? [[String: Any]])
+        XCTAssertEqual(stickers.count, 7)
+        XCTAssertEqual(stickers.map { ($0["fixes"] as? [Any])?.count ?? -1 }, Array(repeating: 0, count: 7))
+        XCTAssertEqual(try tree(f.path("Again")), try tree(f.path("Fixed")))
     }
 
     func testDryRunWritesNothingAndJSONListsFixes() throws {
-        _ = try temp.copySample("StarterPack")
-        let listing = try FileManager.default.contentsOfDirectory(atPath: temp.root).sorted()
-        let result = try run(["fix", "StarterPack", "--dry-run", "--format", "json", "-q"])
+        _ = try temp.makeFolder("Pack")
+        _ = try temp.write(try CLIStickerImages.square(RGBA(200, 40, 40)), to: "Pack/plain.png")
+        _ = try temp.write(try CLIStickerImages.square(RGBA(40, 40, 200)), to: "Pack/misnamed.gif")   // PNG data
+        let listing = try tree(temp.root)
+        let result = try run(["fix", "Pack", "--dry-run", "--format", "json", "-q"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.root).sorted(), listing)
+        XCTAssertEqual(try tree(temp.root), listing)
         let stickers = try XCTUnwrap(try jsonObject(result.stdout)["stickers"] as? [[String: Any]])
-        let poster = try XCTUnwrap(stickers.first { $0["name"] as? String == "poster" })
-        let fixes = try XCTUnwrap(poster["fixes"] as? [[String: String]])
-        XCTAssertEqual(fixes.map { [$0["rule"] ?? "", $0["action"] ?? ""] }, [["dimensions_too_large", "scale"]])
-        XCTAssertTrue(fixes[0]["details"]?.hasPrefix("640x640 px -> 408x408 px") ?? false)
+        let misnamed = try XCTUnwrap(stickers.first { $0["name"] as? String == "misnamed" })
+        XCTAssertEqual(misnamed["fixes"] as? [[String: String]],
+                       [["rule": "extension_mismatch", "action": "rename", "details": "misnamed.gif -> misnamed.png (PNG data)"]])
+        let plain = try XCTUnwrap(stickers.first { $0["name"] as? String == "plain" })
+        XCTAssertEqual((plain["fixes"] as? [Any])?.count, 0)
         XCTAssertNotNil(try jsonObject(result.stdout)["fixes"] as? [Any])
     }
 
@@ -81,7 +106,8 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
     }
 
     /// An Xcode catalog with slips: a misspelt key, an unlisted sticker, a listed sticker whose
-    /// folder is gone, a PNG named .gif. All repaired in the copy's Contents.json files.
+    /// folder is gone, a PNG named .gif. All repaired in the copy's Contents.json files; the fix's
+    /// JSON report (the repaired copy checked) shows none of them remaining.
     func testXcodeCatalogSlipsAreRepaired() throws {
         _ = try temp.copySample("Demo.xcstickers")
         let pack = "Demo.xcstickers/Sticker Pack.stickerpack"
@@ -92,7 +118,7 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
         try FileManager.default.moveItem(atPath: temp.path(pack + "/Sun.sticker/Sun.png"), toPath: temp.path(pack + "/Sun.sticker/Sun.gif"))
         _ = try temp.write(Array(#"{"info":{"author":"xcode","version":1},"properties":{"filename":"Sun.gif"}}"#.utf8),
                            to: pack + "/Sun.sticker/Contents.json")
-        let result = try run(["fix", "Demo.xcstickers", "--output", "Out.xcstickers", "-q"])
+        let result = try run(["fix", "Demo.xcstickers", "--output", "Out.xcstickers", "-q", "--report", "json:fix.json"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("catalog_unknown_key rename_key: Sticker Pack.stickerpack/Contents.json: 'grid-space' renamed to 'grid-size'"), result.stdout)
         XCTAssertTrue(result.stdout.contains("catalog_missing_file unlist_sticker: UNLISTED sticker Ghost.sticker"), result.stdout)
@@ -104,8 +130,9 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual((packJSON["stickers"] as? [[String: String]])?.map { $0["filename"] ?? "" }, ["Sun.sticker", "Spin.stickersequence"])
         XCTAssertEqual((try jsonFile(out + "/Sun.sticker/Contents.json")["properties"] as? [String: String])?["filename"], "Sun.png")
         XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path(out + "/Sun.sticker/Sun.png")))
-        let checked = try run(["check", "Out.xcstickers", "--format", "json"])
-        let rules = (try jsonObject(checked.stdout)["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        let remaining = try jsonFile("fix.json")
+        let rules = (remaining["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        XCTAssertEqual((remaining["stickers"] as? [[String: Any]])?.count, 2)
         XCTAssertFalse(rules.contains { $0.hasPrefix("catalog_") || $0 == "extension_mismatch" }, "\(rules)")
     }
 }

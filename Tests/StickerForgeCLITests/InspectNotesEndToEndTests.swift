@@ -42,4 +42,20 @@ final class InspectNotesEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual(records[1]["frames"].map { ($0 as? [Any])?.count }, 1)
         XCTAssertEqual((records[1]["notes"] as? [String])?.count, 1)
     }
+
+    /// A CMYK JPEG says how its inks became RGB: from its CMYK profile, or naively and why.
+    func testCMYKNotes() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImageCodecTests/Fixtures")
+        for (source, name) in [("Color/cmyk-adobe-icc.jpg", "profiled.jpg"), ("JPEG/cmyk-adobe.jpg", "bare.jpg")] {
+            _ = try temp.write([UInt8](try Data(contentsOf: fixtures.appendingPathComponent(source))), to: name)
+        }
+        let result = try run(["inspect", "profiled.jpg", "bare.jpg"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.hasPrefix("  note: ") }, [
+            "  note: CMYK: inks converted to sRGB from the embedded CMYK profile \"StickerForge test inks (CMYK)\" with Little CMS 2 (Adobe inverted CMYK)",
+            "  note: CMYK: inks converted with the naive formula R = (255 - C) x (255 - K) / 255, without colour management, "
+                + "since no ICC profile is embedded; colours may be off",
+        ])
+    }
 }

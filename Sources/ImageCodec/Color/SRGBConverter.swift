@@ -16,23 +16,31 @@ public struct SRGBConverter: Sendable {
         guard cmsGetColorSpace(input) == cmsSigRgbData else {
             throw CodecError.library(name: "lcms2", message: "the embedded profile is not an RGB profile; only RGB profiles are converted")
         }
-        guard let output = cmsCreate_sRGBProfile() else { throw CodecError.library(name: "lcms2", message: "cannot create the sRGB profile") }
-        defer { cmsCloseProfile(output) }
-        guard let transform = cmsCreateTransform(input, SF_TYPE_RGBA_8, output, SF_TYPE_RGBA_8, UInt32(INTENT_PERCEPTUAL),
-                                                 UInt32(cmsFLAGS_COPY_ALPHA)) else {
-            throw CodecError.library(name: "lcms2", message: "cannot build a transform from the embedded profile to sRGB")
-        }
-        defer { cmsDeleteTransform(transform) }
         var out = buffer
-        buffer.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                cmsDoTransform(transform, src.baseAddress, dst.baseAddress, UInt32(buffer.pixelCount))
+        try Self.transform(from: input, format: SF_TYPE_RGBA_8, flags: UInt32(cmsFLAGS_COPY_ALPHA)) { transform in
+            buffer.pixels.withUnsafeBufferPointer { src in
+                out.pixels.withUnsafeMutableBufferPointer { dst in
+                    cmsDoTransform(transform, src.baseAddress, dst.baseAddress, UInt32(buffer.pixelCount))
+                }
             }
         }
         return out
     }
 
-    private static func profile(_ space: SourceColorSpace) throws -> cmsHPROFILE {
+    /// Runs `body` with a perceptual transform from `input` (samples laid out as `format`) to
+    /// 8-bit sRGB RGBA; the transform lives exactly as long as the call.
+    static func transform(from input: cmsHPROFILE, format: cmsUInt32Number, flags: cmsUInt32Number,
+                          _ body: (cmsHTRANSFORM) -> Void) throws {
+        guard let output = cmsCreate_sRGBProfile() else { throw CodecError.library(name: "lcms2", message: "cannot create the sRGB profile") }
+        defer { cmsCloseProfile(output) }
+        guard let transform = cmsCreateTransform(input, format, output, SF_TYPE_RGBA_8, UInt32(INTENT_PERCEPTUAL), flags) else {
+            throw CodecError.library(name: "lcms2", message: "cannot build a transform from the embedded profile to sRGB")
+        }
+        defer { cmsDeleteTransform(transform) }
+        body(transform)
+    }
+
+    static func profile(_ space: SourceColorSpace) throws -> cmsHPROFILE {
         switch space {
         case .icc(let bytes):
             let handle = bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }

@@ -3,7 +3,8 @@ import CCodecShims
 /// Decodes baseline and progressive JPEG through libjpeg-turbo into straight RGBA (alpha 255).
 ///
 /// Pixels are never rotated: the EXIF orientation is only reported, so checks can say what a viewer
-/// will do. CMYK and YCCK files are converted here, honouring Adobe's inverted CMYK.
+/// will do. CMYK and YCCK files are converted here (from their CMYK ICC profile when they embed one),
+/// honouring Adobe's inverted CMYK.
 struct JPEGDecoder {
     /// Limits checked against the declared size before libjpeg allocates the image.
     var limits: DecodeLimits
@@ -18,16 +19,17 @@ struct JPEGDecoder {
         let result = try JPEGShimResult(decoding: bytes, limits: limits, maxScans: Self.maxScans)
         let raw = result.raw
         let width = Int(raw.width), height = Int(raw.height)
-        let pixels = try rgbaPixels(from: result, width: width, height: height)
-        let image = PixelBuffer(width: width, height: height, pixels: pixels)
-
+        let icc = result.iccProfile
         var color = ColorInfo()
-        if let icc = result.iccProfile {
+        if let icc {
             color.hasICCProfile = true
             let name = ICCProfileReader.profileDescription(icc)
             color.iccProfileName = name
             color.iccProfileIsSRGB = name.map { $0.contains("sRGB") }
         }
+        let (pixels, conversion) = try rgbaPixels(from: result, width: width, height: height, profile: icc)
+        color.cmykConversion = conversion
+        let image = PixelBuffer(width: width, height: height, pixels: pixels)
         let facts = SourceFacts(
             format: .jpeg, bitDepth: 8, colorModel: Self.colorModel(raw.jpeg_color_space),
             paletteSize: nil, transparency: .none, interlaced: raw.progressive != 0, color: color,
@@ -38,8 +40,10 @@ struct JPEGDecoder {
                             loopCount: 0, facts: facts)
     }
 
-    /// Expands libjpeg's RGB or CMYK rows to RGBA.
-    private func rgbaPixels(from result: JPEGShimResult, width: Int, height: Int) throws -> [UInt8] {
+    /// Expands libjpeg's RGB or CMYK rows to RGBA; for CMYK, also how the inks were converted
+    /// (from the embedded CMYK profile when there is a usable one).
+    private func rgbaPixels(from result: JPEGShimResult, width: Int, height: Int,
+                            profile: [UInt8]?) throws -> ([UInt8], CMYKConversion?) {
         let raw = result.raw
         let components = Int(raw.components)
         guard components == 3 || components == 4, raw.pixels_size == width * height * components,
@@ -49,7 +53,8 @@ struct JPEGDecoder {
         }
         let samples = UnsafeBufferPointer(start: source, count: raw.pixels_size)
         if components == 4 {
-            return CMYKConverter.rgba(fromCMYK: samples, adobeInverted: raw.saw_adobe_marker != 0)
+            let converted = CMYKConverter.rgba(fromCMYK: samples, adobeInverted: raw.saw_adobe_marker != 0, profile: profile)
+            return (converted.pixels, converted.conversion)
         }
         var out = [UInt8](repeating: 255, count: width * height * 4)
         out.withUnsafeMutableBufferPointer { dst in
@@ -59,7 +64,7 @@ struct JPEGDecoder {
                 s += 3; d += 4
             }
         }
-        return out
+        return (out, nil)
     }
 
     /// The colour model from libjpeg's `J_COLOR_SPACE` of the file.

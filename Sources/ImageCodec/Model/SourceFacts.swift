@@ -38,8 +38,43 @@ public struct ColorInfo: Equatable, Sendable, Codable {
     public var hasSRGBChunk: Bool = false
     /// Whether a PNG cHRM chunk is present.
     public var hasCHRMChunk: Bool = false
+    /// CMYK and YCCK JPEG only: how the decoder turned the inks into RGB.
+    public var cmykConversion: CMYKConversion?
     /// An empty record.
     public init() {}
+}
+
+/// How a CMYK (or YCCK) JPEG's inks became RGB pixels.
+public struct CMYKConversion: Equatable, Sendable, Codable {
+    /// The conversion used.
+    public enum Method: String, Equatable, Sendable, Codable {
+        /// Little CMS 2 from the CMYK ICC profile the file embeds.
+        case iccProfile = "icc-profile"
+        /// The naive ink formula R = (255 - C) x (255 - K) / 255, without colour management.
+        case naive
+    }
+    /// The conversion used.
+    public var method: Method
+    /// Whether the samples were Adobe's inverted CMYK (an APP14 "Adobe" marker).
+    public var adobeInverted: Bool
+    /// Why the naive formula was used ("no ICC profile is embedded"); nil for the profile.
+    public var reason: String?
+    /// A record.
+    public init(method: Method, adobeInverted: Bool, reason: String? = nil) {
+        self.method = method; self.adobeInverted = adobeInverted; self.reason = reason
+    }
+
+    /// What was done, in a sentence fragment for reports and `inspect` notes; `profileName` is the
+    /// embedded profile's description.
+    public func summary(profileName: String?) -> String {
+        switch method {
+        case .iccProfile:
+            return "inks converted to sRGB from the embedded CMYK profile\(profileName.map { " \"\($0)\"" } ?? "") with Little CMS 2"
+                + (adobeInverted ? " (Adobe inverted CMYK)" : "")
+        case .naive: return "inks converted with the naive formula R = (255 - C) x (255 - K) / 255, without colour management, "
+            + "since \(reason ?? "no usable CMYK profile is embedded"); colours may be off"
+        }
+    }
 }
 
 /// What a file says about itself: the facts a checker needs and `inspect` prints.

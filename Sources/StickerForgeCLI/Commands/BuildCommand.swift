@@ -63,19 +63,19 @@ struct BuildCommand: AsyncParsableCommand {
             console.err("error: \(problem)")
             throw ExitStatus.unusable
         }
-        let sourcePath = stickerPack.root
+        let source = stickerPack
         var fixes: FixOutcome?
         var staging: FixTarget?
         defer { staging?.discard() }
+        let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
         if fix {
-            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality)
+            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality, effort: effort)
                 .run(stickerPack, configuration: configuration, console: console, quiet: outputOptions.quiet)
             (stickerPack, fixes, staging) = (fixed.pack, fixed.outcome, fixed.target)
         }
         var checked = await CheckSession(pack: stickerPack, configuration: configuration)
             .run(console: console, quiet: outputOptions.quiet)
         if let fixes { checked.report = checked.report.withFixes(of: fixes.report) }
-        let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
         let fit = fitFlags.target(maxBytes: configuration.maxBytes,
                                   gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
                                   config: stickerPack.config)
@@ -106,21 +106,27 @@ struct BuildCommand: AsyncParsableCommand {
             with: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
             replacing: ["file_too_large", UnsupportedFormatCheck.description.id])
         var report = amended
-        report.pack.path = fix ? sourcePath : amended.pack.path
+        report.pack.path = fix ? source.root : amended.pack.path
         let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
         // The HTML report reads the stickers' files from the (repaired) catalog they were checked in.
         let htmlWriter = ReportWriter(report: amended, subjects: checked.subjects, maxBytes: configuration.maxBytes,
                                       console: console, useColor: false)
         // Sequences show in the HTML report as the APNGs just built, not encoded a second time.
+        // With --fix, a repaired sticker shows as built too: its "After" is the file the build wrote.
+        let repaired = Set((fixes?.report.stickers ?? []).filter { !($0.fixes ?? []).isEmpty }.map(\.name))
         var animations: [String: [UInt8]] = [:]
-        for entry in plan.manifest.stickers where entry.format == "apng" {
+        for entry in plan.manifest.stickers where entry.format == "apng" || repaired.contains(entry.name) {
             if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
         }
+        // With --fix the HTML report opens with the fix report's before/after section, as `fix --report html`.
+        let media = htmlWriter.media(prebuilt: animations)
+        let html = fixes.map { FixHTML.render(writer: htmlWriter, outcome: $0, source: source, after: media) }
+            ?? htmlWriter.renderHTML(media: media)
         do {
             try PackBuilder(options: buildOptions).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
-                "report.html": Array(htmlWriter.renderHTML(media: htmlWriter.media(prebuilt: animations)).utf8),
+                "report.html": Array(html.utf8),
             ], to: output)
         } catch {
             console.err("error: \(error)")
@@ -140,7 +146,7 @@ struct BuildCommand: AsyncParsableCommand {
                             + "bundle id \(project.bundleID)); open it in Xcode, or see docs/xcode.md for xcodebuild")
             }
         }
-        let written = writer.write(reports)
+        let written = writer.write(reports, html: fix ? html : nil)
         if report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }
         if !written { throw ExitStatus.unusable }
     }

@@ -115,6 +115,9 @@ struct InspectRecord: Encodable {
                     + "\(untabled.count == 1 ? "has" : "have") no colour table (neither global nor local)"
             notes.append("\(which): indices are drawn opaque black, as Chromium draws them")
         }
+        if let cmyk = facts.color.cmykConversion {
+            notes.append("CMYK: " + cmyk.summary(profileName: facts.color.iccProfileName))
+        }
         if let reason = facts.ignoredAnimation {
             notes.append("animation ignored: \(reason); browsers show the default image as a still, and so does StickerForge")
         }

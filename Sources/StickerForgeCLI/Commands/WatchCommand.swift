@@ -34,37 +34,28 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard()
         let useColor = output.color ?? console.stdoutIsTerminal
-        var session = WatchSession()
-        var lastSnapshot: CatalogSnapshot?
+        var loop = WatchLoop(quietMilliseconds: quietPeriod)
         var mediaCache: [String: StickerMedia] = [:]
         var checks = 0
-        var gate = QuietPeriodGate(quietMilliseconds: quietPeriod)
         console.err("watching \(pack.catalog) (Ctrl-C to stop); report: \(html)")
         while exitAfter.map({ checks < $0 }) ?? true {
             let snapshot = CatalogSnapshot.take(root: pack.catalog)
             let now = Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
-            // The first check runs at once; later changes wait until the files are quiet.
-            if snapshot != lastSnapshot, lastSnapshot == nil || gate.isQuiet(snapshot, at: now) {
+            let started = DispatchTime.now().uptimeNanoseconds
+            var maxBytes = CheckConfiguration().maxBytes
+            let outcome = await loop.poll(snapshot, at: now, check: { trial in
+                guard let (stickerPack, configuration) = try? pack.load(console: console) else { return nil }   // load() said why
+                maxBytes = configuration.maxBytes
+                return await trial.refresh(pack: stickerPack, configuration: configuration, toolVersion: StickerForgeCommand.version)
+            }, snapshotAfter: { CatalogSnapshot.take(root: pack.catalog) })
+            switch outcome {
+            case .unchanged, .waiting: break
+            case .dropped: continue   // a file changed while it was decoded: check again once it is quiet
+            case .unreadable: checks += 1
+            case .checked(let update):
                 checks += 1
-                let started = DispatchTime.now().uptimeNanoseconds
-                guard let (stickerPack, configuration) = try? pack.load(console: console) else {   // load() said why
-                    lastSnapshot = snapshot
-                    try await Task.sleep(nanoseconds: UInt64(interval) * 1_000_000)
-                    continue
-                }
-                var trial = session
-                let update = await trial.refresh(pack: stickerPack, configuration: configuration,
-                                                 toolVersion: StickerForgeCommand.version)
-                // A file that changed while it was decoded may have been read half-written: drop this
-                // result unseen and check again once it is quiet.
-                guard CatalogSnapshot.take(root: pack.catalog) == snapshot else {
-                    checks -= 1
-                    continue
-                }
-                session = trial
-                lastSnapshot = snapshot
                 let writer = ReportWriter(report: update.report, subjects: update.subjects,
-                                          maxBytes: configuration.maxBytes, console: console, useColor: useColor)
+                                          maxBytes: maxBytes, console: console, useColor: useColor)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
                 console.out(checks == 1 ? writer.render(.text) : Self.changes(update, milliseconds: ms))
                 let unchanged = Set(update.report.stickers.map(\.name)).subtracting(update.reloaded)

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import StickerKit
 
 /// `build --fix`: the pack repaired into a temporary copy first (the same fixes as `fix`), which
@@ -7,16 +8,19 @@ struct BuildFixStage {
     let pack: PackOptions
     let options: FixOptions
     let minQuality: Double?
+    /// The build's deflate effort, also for the files the fixes encode again.
+    let effort: DeflateEffort
 
     func run(_ stickerPack: StickerPack, configuration: CheckConfiguration, console: Console,
              quiet: Bool) async throws -> (pack: StickerPack, outcome: FixOutcome, target: FixTarget) {
         do {
             let target = try FixTarget(source: stickerPack.root, output: nil, dryRun: true)
             let explicit = try pack.config.map { try PackConfig.load(from: $0) }
-            let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality),
+            let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality, effort: effort),
                                   toolVersion: StickerForgeCommand.version)
             let outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging)
-            var fixed = try CatalogReader().read(at: target.staging, config: explicit)
+            var fixed = try CatalogReader().read(at: target.staging, config: outcome.config)
+            fixed.name = stickerPack.name   // a name taken from the folder would be the hidden copy's
             if configuration.gridSizeOverride != nil { fixed.gridSize = stickerPack.gridSize }
             if !quiet {
                 for record in outcome.report.fixes ?? [] { console.err("fixed the catalog: \(record.rule) \(record.action): \(record.details)") }

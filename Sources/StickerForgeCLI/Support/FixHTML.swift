@@ -1,11 +1,14 @@
 import Foundation
 import StickerKit
 
-/// The HTML report of a fix: the repaired catalog's report, headed by a before/after section of
-/// every repaired sticker (before from the source, after from the repaired copy).
+/// The HTML report of a fix (`fix --report html`, `build --fix`'s report.html): the repaired
+/// catalog's report, headed by a before/after section of every repaired sticker (before from the
+/// source, after from the repaired copy). `after` is the report's media when the caller has made
+/// them already (a build shows sequences as the APNGs it built).
 enum FixHTML {
-    static func render(writer: ReportWriter, outcome: FixOutcome, source: StickerPack) -> String {
-        let after = writer.media()
+    static func render(writer: ReportWriter, outcome: FixOutcome, source: StickerPack,
+                       after given: [String: StickerMedia]? = nil) -> String {
+        let after = given ?? writer.media()
         let builder = StickerMediaBuilder()
         let loader = SubjectLoader()
         var entries: [FixHTMLSection.Entry] = []

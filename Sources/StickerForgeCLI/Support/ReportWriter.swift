@@ -78,12 +78,14 @@ struct ReportWriter {
     }
 
     /// Writes every `--report FORMAT:PATH`; returns false (after saying why) when one failed.
-    func write(_ targets: [ReportTarget]) -> Bool {
+    /// `html`, when given, is written for HTML targets instead of the plain report (`build --fix`'s, with its before/after).
+    func write(_ targets: [ReportTarget], html: String? = nil) -> Bool {
         var ok = true
         for target in targets {
             do {
                 try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: target.path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-                try FileIO.writeAtomically(fileBytes(target.format), to: target.path)
+                let bytes = target.format == .html ? html.map { Array($0.utf8) } ?? fileBytes(.html) : fileBytes(target.format)
+                try FileIO.writeAtomically(bytes, to: target.path)
             } catch {
                 console.err("error: cannot write the \(target.format.rawValue) report: \(error)")
                 ok = false

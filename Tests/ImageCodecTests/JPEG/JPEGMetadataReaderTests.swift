@@ -42,9 +42,9 @@ final class JPEGMetadataReaderTests: XCTestCase {
 
     func testCMYKConversion() {
         let cmyk: [UInt8] = [255, 0, 128, 255, 0, 0, 0, 0, 255, 255, 255, 128]
-        let inverted = cmyk.withUnsafeBufferPointer { CMYKConverter.rgba(fromCMYK: $0, adobeInverted: true) }
+        let inverted = cmyk.withUnsafeBufferPointer { CMYKConverter.naive($0, adobeInverted: true) }
         XCTAssertEqual(inverted, [255, 0, 128, 255, 0, 0, 0, 255, 128, 128, 128, 255])
-        let plain = cmyk.withUnsafeBufferPointer { CMYKConverter.rgba(fromCMYK: $0, adobeInverted: false) }
+        let plain = cmyk.withUnsafeBufferPointer { CMYKConverter.naive($0, adobeInverted: false) }
         XCTAssertEqual(plain, [0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255])
     }
 }

@@ -28,3 +28,41 @@ final class ColorProfileFixTests: XCTestCase {
         XCTAssertTrue(ColorProfileCheck().check(StickerSubject.example(image: output), context: context.check).isEmpty)
     }
 }
+
+/// The `color_profile` fix on CMYK JPEGs: with an embedded CMYK profile the PNG holds Little CMS's
+/// conversion (checked against transicc in `CMYKProfileConversionTests`); without one the record says
+/// that the naive formula was used.
+final class CMYKColorProfileFixTests: XCTestCase {
+    private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("ImageCodecTests/Fixtures")
+
+    private func fix(_ path: String) throws -> (FixRecord, DecodedImage) {
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(path)))
+        var work = FixWork(sticker: "ink", file: "ink.jpg", image: try ImageDecoder().decode(bytes), bytes: bytes)
+        let context = FixContext(check: CheckContext(gridSize: .regular))
+        let record = try XCTUnwrap(try ColorProfileFix().apply(to: &work, context: context))
+        let output = try ImageDecoder().decode(try StickerRepairer(context: context).encode(work))
+        XCTAssertEqual(output.facts.format, .png)
+        XCTAssertFalse(output.facts.color.hasICCProfile)
+        XCTAssertTrue(ColorProfileCheck().check(StickerSubject.example(image: output), context: context.check).isEmpty)
+        return (record, output)
+    }
+
+    func testCMYKWithProfileIsConvertedFromIt() throws {
+        let (record, output) = try fix("Color/cmyk-adobe-icc.jpg")
+        XCTAssertEqual(record.details, "CMYK JPEG -> sRGB PNG: inks converted to sRGB from the embedded CMYK profile "
+                       + "\"StickerForge test inks (CMYK)\" with Little CMS 2 (Adobe inverted CMYK) (1 frame; no profile written: sRGB)")
+        let truth = try JSONDecoder().decode([String: [[Int]]].self,
+                                             from: Data(contentsOf: folder.appendingPathComponent("Color/cmyk-expected.json")))
+        for (i, rgb) in (truth["adobe"] ?? []).enumerated() {
+            let p = output.frames[0].image[(i % 8) * 8 + 3, (i / 8) * 8 + 3]
+            XCTAssertLessThanOrEqual(max(abs(Int(p.r) - rgb[0]), abs(Int(p.g) - rgb[1]), abs(Int(p.b) - rgb[2])), 1, "block \(i)")
+        }
+    }
+
+    func testCMYKWithoutProfileSaysTheNaiveFormulaWasUsed() throws {
+        let (record, _) = try fix("JPEG/cmyk-adobe.jpg")
+        XCTAssertEqual(record.details, "CMYK JPEG -> sRGB PNG: inks converted with the naive formula R = (255 - C) x (255 - K) / 255, "
+                       + "without colour management, since no ICC profile is embedded; colours may be off (1 frame; no profile written: sRGB)")
+    }
+}

@@ -124,6 +124,11 @@ struct EdgeMatteModel: Sendable {
 
     /// Every pixel with alpha 16-254 whose nearest fully opaque pixel lies within `referenceRadius`.
     static func samples(of buffer: PixelBuffer) -> [EdgeSample] {
+        // A frame with no such pixel (every GIF frame, hard-edged art) needs no map.
+        let judged = buffer.pixels.withUnsafeBufferPointer { p in
+            stride(from: 3, to: p.count, by: 4).contains { p[$0] >= minEdgeAlpha && p[$0] < 255 }
+        }
+        guard judged else { return [] }
         let nearest = NearestOpaqueMap(buffer, radius: referenceRadius)
         var out: [EdgeSample] = []
         buffer.pixels.withUnsafeBufferPointer { p in
@@ -145,30 +150,57 @@ struct NearestOpaqueMap {
 
     init(_ buffer: PixelBuffer, radius: Int) {
         let w = buffer.width, h = buffer.height
-        let radiusSquared = radius * radius
         var seeds = [Int32](repeating: -1, count: w * h)
         var dist = [Int](repeating: Int.max, count: w * h)
-        for i in 0..<(w * h) where buffer.pixels[i * 4 + 3] == 255 { seeds[i] = Int32(i); dist[i] = 0 }
+        // Raw buffers and a plain function: this runs per frame in the check and in the fix, and
+        // checked array access in a capturing closure made it most of `fix`'s time in debug builds.
+        seeds.withUnsafeMutableBufferPointer { seeds in
+            dist.withUnsafeMutableBufferPointer { dist in
+                guard let seed = seeds.baseAddress, let dist = dist.baseAddress else { return }
+                buffer.pixels.withUnsafeBufferPointer { p in
+                    for i in 0..<(w * h) where p[i * 4 + 3] == 255 { seed[i] = Int32(i); dist[i] = 0 }
+                }
+                Self.propagate(seed, dist, width: w, height: h)
+                let radiusSquared = radius * radius
+                for i in 0..<(w * h) where dist[i] > radiusSquared { seed[i] = -1 }
+            }
+        }
+        self.seeds = seeds
+    }
+
+    /// Two raster passes (forward, then backward) handing each pixel the nearer of its
+    /// neighbours' seeds. An opaque pixel is its own seed at distance 0 and is skipped.
+    private static func propagate(_ seed: UnsafeMutablePointer<Int32>, _ dist: UnsafeMutablePointer<Int>, width w: Int, height h: Int) {
         func relax(_ x: Int, _ y: Int, _ nx: Int, _ ny: Int) {
             guard nx >= 0, ny >= 0, nx < w, ny < h else { return }
-            let s = Int(seeds[ny * w + nx])
+            let s = Int(seed[ny * w + nx])
             guard s >= 0 else { return }
             let dx = s % w - x, dy = s / w - y
             let d = dx * dx + dy * dy
-            if d < dist[y * w + x] { dist[y * w + x] = d; seeds[y * w + x] = Int32(s) }
+            if d < dist[y * w + x] { dist[y * w + x] = d; seed[y * w + x] = Int32(s) }
         }
-        for y in 0..<h {
-            for x in 0..<w { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
-            for x in stride(from: w - 1, through: 0, by: -1) { relax(x, y, x + 1, y) }
-        }
-        for y in stride(from: h - 1, through: 0, by: -1) {
-            for x in stride(from: w - 1, through: 0, by: -1) {
-                relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1)
+        var y = 0
+        while y < h {
+            var x = 0
+            while x < w {
+                if dist[y * w + x] != 0 { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
+                x += 1
             }
-            for x in 0..<w { relax(x, y, x - 1, y) }
+            x = w - 1
+            while x >= 0 { if dist[y * w + x] != 0 { relax(x, y, x + 1, y) }; x -= 1 }
+            y += 1
         }
-        for i in 0..<(w * h) where dist[i] > radiusSquared { seeds[i] = -1 }
-        self.seeds = seeds
+        y = h - 1
+        while y >= 0 {
+            var x = w - 1
+            while x >= 0 {
+                if dist[y * w + x] != 0 { relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1) }
+                x -= 1
+            }
+            x = 0
+            while x < w { if dist[y * w + x] != 0 { relax(x, y, x - 1, y) }; x += 1 }
+            y -= 1
+        }
     }
 
     /// The index of the nearest fully opaque pixel to pixel `index`, nil when none is within the radius.

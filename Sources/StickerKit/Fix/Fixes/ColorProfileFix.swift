@@ -3,7 +3,8 @@ import ImageCodec
 /// `color_profile`: converts the file to plain 8-bit sRGB. Colours are converted with Little CMS 2
 /// (`SRGBConverter`) from the embedded ICC profile, else from gAMA/cHRM; 16-bit samples are already
 /// rounded to 8 bits by the decoder (v8 = (v16 x 255 + 32767) / 65535); a CMYK JPEG becomes an sRGB
-/// PNG. The output carries no profile: untagged means sRGB.
+/// PNG, its inks converted by the decoder (from the embedded CMYK profile with Little CMS 2, else by
+/// the naive formula, which the record says). The output carries no profile: untagged means sRGB.
 public struct ColorProfileFix: StickerFix {
     /// A fix.
     public init() {}
@@ -17,7 +18,8 @@ public struct ColorProfileFix: StickerFix {
         let facts = work.image.facts
         var steps: [String] = []
         if facts.colorModel == .cmyk || facts.colorModel == .ycck {
-            steps.append("CMYK JPEG -> sRGB PNG (ink values converted by the decoder)")
+            let how = facts.color.cmykConversion ?? CMYKConversion(method: .naive, adobeInverted: false)
+            steps.append("CMYK JPEG -> sRGB PNG: " + how.summary(profileName: facts.color.iccProfileName))
         } else if let space = SourceColorSpace.declared(in: bytes) {
             let converter = SRGBConverter()
             var frames = work.image.frames

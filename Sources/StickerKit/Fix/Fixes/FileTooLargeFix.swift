@@ -22,6 +22,11 @@ public struct FileTooLargeFix: StickerFix {
         let fitted: FitResult
         do {
             fitted = try StickerFitter(options: options).fit(frames: frames, loopCount: loops, gridSize: context.check.gridSize)
+        } catch FitError.overLimitLossless(let losslessBytes, let limit) {
+            // Said in fix's terms: lossy fitting is on unless --no-lossy forbids it.
+            throw FixError.notFitted(file: work.file, reason: "lossless output is \(NumberText.int(losslessBytes)) bytes, over the "
+                                     + "limit of \(NumberText.int(limit)) bytes, and --no-lossy forbids the lossy search "
+                                     + "(drop it to trade quality down to --min-quality)")
         } catch let error as FitError {
             throw FixError.notFitted(file: work.file, reason: error.description)
         }

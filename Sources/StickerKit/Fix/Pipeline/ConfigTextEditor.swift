@@ -10,7 +10,7 @@ struct ConfigTextEditor {
     init(_ text: String) {
         endsWithNewline = text.hasSuffix("\n")
         var split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if endsWithNewline { split.removeLast() }
+        if endsWithNewline || text.isEmpty { split.removeLast() }   // an empty file has no lines
         lines = split
     }
 

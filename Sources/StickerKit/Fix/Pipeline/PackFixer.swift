@@ -12,6 +12,9 @@ public struct FixOutcome: Sendable {
     public var problems: [String]
     /// Stickers whose files changed.
     public var changedStickers: Int
+    /// The configuration the repaired copy was read with: `--config`'s settings plus the labels
+    /// made; nil when the catalog's own `stickerforge.yml` was read.
+    public var config: PackConfig?
 
     /// Every record, the catalog's first.
     public var allFixes: [FixRecord] { (report.fixes ?? []) + report.stickers.flatMap { $0.fixes ?? [] } }
@@ -54,7 +57,7 @@ public struct PackFixer: Sendable {
             }
             return RuleRegistry.description(for: rule).map { configuration.severity(for: $0) != .off } ?? false
         })
-        var copy = try read(staging, explicitConfig, gridSize: pack.gridSize)
+        var copy = try read(staging, explicitConfig, as: pack)
         let context = FixContext(check: CheckContext(configuration: configuration,
                                                      gridSize: configuration.gridSizeOverride ?? copy.gridSize),
                                  settings: settings)
@@ -74,18 +77,22 @@ public struct PackFixer: Sendable {
                 problems.append("\(sticker.name): \(error)")
             }
         }
+        // The copy is read again with --config's settings plus the labels made, so they count.
+        var rereadConfig = explicitConfig
         if settings.labelsFromNames {
+            let writer = LabelWriter(root: staging, kind: copy.kind, sourceRoot: pack.root, config: explicitConfig)
             for sticker in copy.stickers where sticker.accessibilityLabel == nil {
                 do {
-                    if let record = try LabelWriter(root: staging, kind: copy.kind).label(sticker) {
+                    if let record = try writer.label(sticker) {
                         records[sticker.name, default: []].append(record)
+                        rereadConfig?.labels[sticker.name] = LabelWriter.label(from: sticker.name)
                     }
                 } catch {
                     problems.append("\(sticker.name): \(error)")
                 }
             }
         }
-        copy = try read(staging, explicitConfig, gridSize: pack.gridSize)
+        copy = try read(staging, rereadConfig, as: pack)
         var checker = PackChecker(configuration: configuration, toolVersion: toolVersion)
         checker.concurrency = concurrency
         let checked = await checker.checkSummarising(copy)
@@ -96,13 +103,16 @@ public struct PackFixer: Sendable {
             .sorted { ($0.key ?? "") < ($1.key ?? "") }.flatMap(\.value)
         return FixOutcome(report: report, subjects: CheckedStickers(summaries: checked.summaries, root: staging,
                                                                      limits: configuration.decodeLimits),
-                          problems: problems, changedStickers: changed)
+                          problems: problems, changedStickers: changed, config: rereadConfig)
     }
 
-    private func read(_ root: String, _ config: PackConfig?, gridSize: GridSize) throws -> StickerPack {
+    /// The copy at `root` read as the source `pack`: its name (a name taken from the folder would
+    /// be the hidden staging folder's) and, with --grid-size, its grid size.
+    private func read(_ root: String, _ config: PackConfig?, as source: StickerPack) throws -> StickerPack {
         do {
             var pack = try CatalogReader().read(at: root, config: config)
-            if configuration.gridSizeOverride != nil { pack.gridSize = gridSize }
+            pack.name = source.name
+            if configuration.gridSizeOverride != nil { pack.gridSize = source.gridSize }
             return pack
         } catch {
             throw FixError.codec(file: root, reason: "the repaired copy cannot be read (\(error))")
