@@ -105,9 +105,8 @@ extension StickerFitter {
                 doneSides.insert(side)
                 if session.overBudget && winner.quality ?? 0 >= options.minQuality {
                     session.budgetReached = true
-                } else if winner.quality ?? 0 >= Self.indistinguishable {
-                    // Nothing a finer step could show (line art whose palette misses a few colours).
-                } else if let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
+                } else if winner.quality ?? 0 < Self.indistinguishable,   // else nothing a finer step could show
+                          let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
                           q > (winner.quality ?? 0) {
                     winner = levels
                 }
@@ -157,8 +156,8 @@ extension StickerFitter {
 
     /// Where a 256-colour palette fits: the most faithful levels step predicted to fit, measured; nil
     /// when not even the coarsest fits. Bytes fall down the ladder, so the coarsest step is tried
-    /// first (most files stop there), then a binary search between it and the top, cut short (keeping
-    /// the finest found) once the time budget is spent.
+    /// first (when it misses, that one candidate settles it), then a binary search between it and the
+    /// top, cut short (keeping the finest found) once the time budget is spent.
     func finestLevelsThatFit(_ s: FitSession, geometry: Int) throws -> FitCandidate? {
         let ladder = Array(ColourStep.ladder[..<ColourStep.firstPalette])
         func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: .none) }
