@@ -56,6 +56,26 @@ final class CMYKProfileConversionTests: XCTestCase {
         }
     }
 
+    /// A YCCK JPEG (libjpeg turns it back into CMYK first) takes the same path: its inks are converted
+    /// from its embedded profile. `Scripts/gen-ycck-fixture.py` wrote the grid as YCCK (Pillow cannot)
+    /// and recorded the inks libjpeg decodes (the YCC round trip moves some by a level) and transicc's
+    /// sRGB for them. Measured: 0 levels apart on every block.
+    func testYCCKIsConvertedFromItsProfile() throws {
+        struct Truth: Decodable { let inks: [[Int]], srgb: [[Int]] }
+        let truth = try JSONDecoder().decode(Truth.self, from: Data(try bytes("cmyk-ycck-expected.json")))
+        let image = try ImageDecoder().decode(try bytes("cmyk-ycck-icc.jpg"))
+        XCTAssertEqual(image.facts.colorModel, .ycck)
+        XCTAssertEqual(image.facts.color.cmykConversion, CMYKConversion(method: .iccProfile, adobeInverted: true))
+        let errors = truth.srgb.indices.map { worst(image.frames[0].image, block: $0, truth.srgb[$0]) }
+        XCTAssertEqual(errors.count, 48)
+        XCTAssertLessThanOrEqual(errors.max() ?? 99, 1, "largest difference from transicc")
+        // And not what the naive formula makes of the same inks (stored inverted).
+        let stored = truth.inks.flatMap { cmyk in cmyk.map { UInt8(255 - $0) } }
+        let naive = stored.withUnsafeBufferPointer { CMYKConverter.naive($0, adobeInverted: true) }
+        let far = truth.srgb.indices.filter { i in (0..<3).contains { abs(Int(naive[i * 4 + $0]) - truth.srgb[i][$0]) > 10 } }
+        XCTAssertGreaterThan(far.count, 40)
+    }
+
     /// Without a usable CMYK profile the naive formula stays, and the facts say why.
     func testFallsBackToTheNaiveFormulaAndSaysWhy() throws {
         let samples: [UInt8] = [0, 255, 255, 255, 200, 100, 50, 25]   // Adobe-inverted: cyan, then a mixture
