@@ -92,6 +92,31 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
         XCTAssertNotNil(try jsonObject(result.stdout)["fixes"] as? [Any])
     }
 
+    /// `--effort` sets how hard the files the fixes write again are compressed: the same pixels at
+    /// another size, while a file with nothing to fix is copied byte for byte either way.
+    func testEffortAppliesToTheFilesTheFixesWrite() throws {
+        _ = try temp.makeFolder("Pack")
+        var big = PixelBuffer(width: 480, height: 480)
+        for y in 0..<480 { for x in 0..<480 where (x - 240) * (x - 240) + (y - 240) * (y - 240) < 200 * 200 {
+            big[x, y] = RGBA(UInt8(x / 2), UInt8(y / 2), UInt8((x + y) / 4))
+        } }
+        _ = try temp.write(try PNGEncoder().encode(big), to: "Pack/big.png")
+        let plain = try CLIStickerImages.square(RGBA(200, 40, 40))
+        _ = try temp.write(plain, to: "Pack/plain.png")
+        var outputs: [String: [UInt8]] = [:]
+        for effort in ["fast", "default"] {
+            let result = try run(["fix", "Pack", "--output", "Fixed-\(effort)", "--effort", effort, "-q"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            outputs[effort] = try CLIPaths.bytes(temp.path("Fixed-\(effort)/big.png"))
+            XCTAssertEqual(try CLIPaths.bytes(temp.path("Fixed-\(effort)/plain.png")), plain, effort)
+        }
+        let fast = try XCTUnwrap(outputs["fast"]), standard = try XCTUnwrap(outputs["default"])
+        XCTAssertNotEqual(fast, standard)
+        XCTAssertEqual(try ImageDecoder().decode(fast).frames[0].image, try ImageDecoder().decode(standard).frames[0].image)
+        XCTAssertEqual(try ImageDecoder().decode(fast).frames[0].image.width, 408)
+        XCTAssertEqual(try run(["fix", "Pack", "--dry-run", "--effort", "slow"]).status, 64)
+    }
+
     func testUsageErrors() throws {
         _ = try temp.copySample("StarterPack")
         XCTAssertEqual(try run(["fix", "StarterPack"]).status, 2)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageCodec
 import StickerKit
 
 /// `stickerforge fix CATALOG --output PATH`: repairs what the checks find, in a copy of the catalog
@@ -26,6 +27,9 @@ struct FixCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("min-quality"), help: "Lowest composited SSIM the lossy fit of oversized files accepts (0-1, default 0.90).")
     var minQuality: Double?
+
+    @Option(help: "Deflate effort of the files the fixes write again: fast, default or max (unchanged files are copied as they are).")
+    var effort: DeflateEffort = .default
 
     @Option(help: "Format on standard output: text or json (json: the check report with fixes[] per sticker).")
     var format: FixOutputFormat = .text
@@ -64,7 +68,7 @@ struct FixCommand: AsyncParsableCommand {
         let explicit = try pack.config.map { path -> PackConfig in
             do { return try PackConfig.load(from: path) } catch { console.err("error: \(error)"); throw ExitStatus.unusable }
         }
-        let fixer = PackFixer(configuration: configuration, settings: fixOptions.settings(minQuality: minQuality),
+        let fixer = PackFixer(configuration: configuration, settings: fixOptions.settings(minQuality: minQuality, effort: effort),
                               toolVersion: StickerForgeCommand.version)
         let progress = ProgressDisplay(label: "fixing", console: console, quiet: outputOptions.quiet)
         progress.update(completed: 0, total: stickerPack.stickers.count, current: stickerPack.name)
