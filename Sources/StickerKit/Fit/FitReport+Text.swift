@@ -9,7 +9,7 @@ extension FitReport {
         } else {
             parts.append("quality \(FitError.figure(quality))")
             if let colours { parts.append("\(colours) colours") }
-            if let bits = channelBits ?? bitsPerChannel.map({ [$0, $0, $0] }) { parts.append(ColourStep.levelsText(bits)) }
+            if let bitsPerChannel { parts.append("\(bitsPerChannel) bits per channel") }
             if let dithering, dithering != "none" { parts.append("dithering \(dithering)") }
             if framesDropped > 0 { parts.append("\(framesDropped) of \(framesIn) frames dropped") }
             if scale < 1 {

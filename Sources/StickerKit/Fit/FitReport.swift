@@ -24,12 +24,8 @@ public struct FitReport: Equatable, Sendable, Codable {
     public var framesDropped: Int
     /// Palette entries of the output when quantised, else nil.
     public var colours: Int?
-    /// The most bits any colour channel keeps (green's) when the output keeps truecolour with fewer
-    /// levels, else nil.
+    /// Bits per colour channel when the output keeps truecolour with fewer levels, else nil.
     public var bitsPerChannel: Int?
-    /// Bits kept per colour channel as [red, green, blue] when the output keeps truecolour with
-    /// fewer levels (e.g. [4, 6, 4]), else nil.
-    public var channelBits: [Int]?
     /// Dithering used when quantised ("none", "floyd-steinberg 50%"), else nil.
     public var dithering: String?
     /// Output side over input side (1 = not scaled).
@@ -76,7 +72,6 @@ extension FitReport {
         framesDropped = try c.decode(Int.self, forKey: .framesDropped)
         colours = try c.decodeIfPresent(Int.self, forKey: .colours)
         bitsPerChannel = try c.decodeIfPresent(Int.self, forKey: .bitsPerChannel)
-        channelBits = try c.decodeIfPresent([Int].self, forKey: .channelBits)
         dithering = try c.decodeIfPresent(String.self, forKey: .dithering)
         scale = try c.decode(Double.self, forKey: .scale)
         width = try c.decode(Int.self, forKey: .width)

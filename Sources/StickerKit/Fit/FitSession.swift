@@ -162,8 +162,8 @@ final class FitSession {
         "\(geometry)/\(step)/\(dithering)"
     }
 
-    private static func posterizer(_ bits: [Int]) throws -> Posterizer {
-        do { return try Posterizer(red: bits[0], green: bits[1], blue: bits[2]) } catch { throw FitError.invalidInput("\(error)") }
+    private static func posterizer(_ bits: Int) throws -> Posterizer {
+        do { return try Posterizer(bits: bits) } catch { throw FitError.invalidInput("\(error)") }
     }
 
     /// Forgets everything cached for geometry `index` but its quality bound: its frames, colour

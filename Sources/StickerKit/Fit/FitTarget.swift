@@ -21,8 +21,9 @@ public struct FitTarget: Equatable, Sendable {
         }
     }
 
-    /// Version of the search: raised whenever the same settings can give a different file (2: the
-    /// per-channel levels ladder), so a rebuild does not reuse an older search's output.
+    /// Version of the search: raised whenever the same settings can give a different file (2: levels
+    /// sized with filtered rows, 4 bits per channel, hopeless geometries skipped), so a rebuild does
+    /// not reuse an older search's output.
     static let searchVersion = 2
 
     /// The settings (and the search's version) as text for incremental-build keys.

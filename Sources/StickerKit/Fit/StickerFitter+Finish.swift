@@ -44,8 +44,7 @@ extension StickerFitter {
         report.quality = quality
         report.framesDropped = session.input.count - g.keepCount
         report.colours = encoded.paletteCount
-        report.bitsPerChannel = best.step.channelBits?.max()
-        report.channelBits = best.step.channelBits
+        report.bitsPerChannel = best.step.bitsPerChannel
         report.dithering = best.dithering.description
         report.width = g.frames[0].image.width
         report.height = g.frames[0].image.height

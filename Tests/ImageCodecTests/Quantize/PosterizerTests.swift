@@ -30,22 +30,6 @@ final class PosterizerTests: XCTestCase {
         }
     }
 
-    func testEachChannelKeepsItsOwnBitCount() throws {
-        var image = PixelBuffer(width: 2, height: 1)
-        image[0, 0] = RGBA(100, 100, 100, 255)
-        image[1, 0] = RGBA(30, 30, 30, 9)
-        let p = try Posterizer(red: 4, green: 6, blue: 3)
-        XCTAssertEqual(p.channelBits, [4, 6, 3])
-        XCTAssertEqual(p.bits, 6)
-        // 4 bits: steps of 17 (102); 6 bits: k * 255 / 63 (101); 3 bits: k * 255 / 7 (109; 36 for 30).
-        XCTAssertEqual(p.apply(image)[0, 0], RGBA(102, 101, 109, 255))
-        XCTAssertEqual(p.apply(image)[1, 0], RGBA(34, 28, 36, 9))
-        XCTAssertEqual(try Posterizer(red: 5, green: 5, blue: 5), try Posterizer(bits: 5))
-        XCTAssertThrowsError(try Posterizer(red: 5, green: 9, blue: 5)) { error in
-            XCTAssertEqual(error as? CodecError, .invalidInput("bits per channel must be between 1 and 8, got 9"))
-        }
-    }
-
     func testBitsOutsideOneToEightAreRefused() {
         for bits in [0, 9, -1] {
             XCTAssertThrowsError(try Posterizer(bits: bits)) { error in

@@ -68,10 +68,9 @@ final class PackBuilderFitTests: XCTestCase {
         XCTAssertTrue(always.isSubset(of: keys), "\(keys)")
         // A palette size (the file is palette-based) and/or levels per channel (how it was reduced).
         XCTAssertFalse(keys.subtracting(always).isEmpty, "\(keys)")
-        XCTAssertTrue(keys.subtracting(always).isSubset(of: ["colours", "bitsPerChannel", "channelBits"]), "\(keys)")
+        XCTAssertTrue(keys.subtracting(always).isSubset(of: ["colours", "bitsPerChannel"]), "\(keys)")
         XCTAssertEqual(keys.contains("colours"), report.colours != nil)
         XCTAssertEqual(keys.contains("bitsPerChannel"), report.bitsPerChannel != nil)
-        XCTAssertEqual(keys.contains("channelBits"), report.channelBits != nil)
         XCTAssertNil(entries[1]["fit"])
     }
 

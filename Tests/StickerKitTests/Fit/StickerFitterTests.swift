@@ -84,12 +84,11 @@ final class StickerFitterTests: XCTestCase {
         let result = try StickerFitter(options: FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5, minSide: 96), clock: Self.frozen)
             .fit(frames: input, loopCount: 0, gridSize: .regular)
         XCTAssertLessThanOrEqual(result.bytes.count, limit)
-        let bits = try XCTUnwrap(result.report.channelBits, "\(result.report.steps) \(result.report.candidates)")
-        XCTAssertEqual(result.report.bitsPerChannel, bits.max())
+        let bits = try XCTUnwrap(result.report.bitsPerChannel, "\(result.report.steps) \(result.report.candidates)")
         XCTAssertEqual(result.report.scale, 1)
         XCTAssertEqual(result.report.framesDropped, 0)
-        // The file holds exactly the input with each colour channel rounded to its 2^bits levels.
-        let posterizer = try Posterizer(red: bits[0], green: bits[1], blue: bits[2])
+        // The file holds exactly the input with each colour channel rounded to 2^bits levels.
+        let posterizer = try Posterizer(bits: bits)
         let decoded = try ImageDecoder().decode(result.bytes).frames.map(\.image)
         XCTAssertTrue(decoded == input.map { posterizer.apply($0.image) }, "decoded frames differ from the posterized input")
         XCTAssertGreaterThan(result.report.quality, 0.97)
