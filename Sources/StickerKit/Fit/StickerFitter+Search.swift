@@ -145,13 +145,7 @@ extension StickerFitter {
         if top.predictedBytes <= options.maxBytes { return (top, top) }
         let bottom = try attempt(ladder.count - 1)
         guard bottom.predictedBytes <= options.maxBytes else { return (nil, bottom) }
-        var lo = 0, hi = ladder.count - 1, fit = bottom   // ladder[lo] fails, ladder[hi] fits
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            let c = try attempt(mid)
-            if c.predictedBytes <= options.maxBytes { hi = mid; fit = c } else { lo = mid }
-        }
-        return (fit, bottom)
+        return (try mostFaithfulThatFits(misses: 0, fits: ladder.count - 1, fit: bottom, attempt: attempt), bottom)
     }
 
     /// Where a 256-colour palette fits: the most faithful levels step predicted to fit, measured; nil
@@ -161,18 +155,28 @@ extension StickerFitter {
     func finestLevelsThatFit(_ s: FitSession, geometry: Int) throws -> FitCandidate? {
         let ladder = Array(ColourStep.ladder[..<ColourStep.firstPalette])
         func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: .none) }
-        var fit = try attempt(ladder.count - 1)
-        guard fit.predictedBytes <= options.maxBytes else { return nil }
-        var lo = -1, hi = ladder.count - 1   // ladder[lo] misses (-1: above the top), ladder[hi] fits
-        while hi - lo > 1 {
-            if s.overBudget {
-                s.budgetReached = true
-                break
-            }
-            let mid = (lo + hi) / 2
-            let c = try attempt(mid)
-            if c.predictedBytes <= options.maxBytes { hi = mid; fit = c } else { lo = mid }
+        let coarsest = try attempt(ladder.count - 1)
+        guard coarsest.predictedBytes <= options.maxBytes else { return nil }
+        let fit = try mostFaithfulThatFits(misses: -1, fits: ladder.count - 1, fit: coarsest, attempt: attempt) {
+            guard s.overBudget else { return false }
+            s.budgetReached = true
+            return true
         }
         return try s.measured(fit)
+    }
+
+    /// Bisection over a ladder whose bytes fall step by step: rung `misses` is predicted over the
+    /// limit (-1: above the top, untried), rung `fits` under it with candidate `fit`; returns the
+    /// most faithful rung between them predicted to fit. `stop`, asked before each attempt, ends it
+    /// early with the most faithful found so far.
+    private func mostFaithfulThatFits(misses: Int, fits: Int, fit: FitCandidate, attempt: (Int) throws -> FitCandidate,
+                                      stop: () -> Bool = { false }) throws -> FitCandidate {
+        var lo = misses, hi = fits, best = fit
+        while hi - lo > 1, !stop() {
+            let mid = (lo + hi) / 2
+            let c = try attempt(mid)
+            if c.predictedBytes <= options.maxBytes { hi = mid; best = c } else { lo = mid }
+        }
+        return best
     }
 }
