@@ -71,7 +71,7 @@ struct BuildCommand: AsyncParsableCommand {
         if fix {
             let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality, effort: effort)
                 .run(stickerPack, configuration: configuration, console: console, quiet: outputOptions.quiet)
-            (stickerPack, fixes, staging) = (fixed.pack, fixed.outcome, fixed.target)
+            (stickerPack, fixes, staging) = (fixed.outcome.pack, fixed.outcome, fixed.target)
         }
         var checked = await CheckSession(pack: stickerPack, configuration: configuration)
             .run(console: console, quiet: outputOptions.quiet)

@@ -12,16 +12,13 @@ struct BuildFixStage {
     let effort: DeflateEffort
 
     func run(_ stickerPack: StickerPack, configuration: CheckConfiguration, console: Console,
-             quiet: Bool) async throws -> (pack: StickerPack, outcome: FixOutcome, target: FixTarget) {
+             quiet: Bool) async throws -> (outcome: FixOutcome, target: FixTarget) {
         do {
             let target = try FixTarget(source: stickerPack.root, output: nil, dryRun: true)
             let explicit = try pack.config.map { try PackConfig.load(from: $0) }
             let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality, effort: effort),
                                   toolVersion: StickerForgeCommand.version)
             let outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging)
-            var fixed = try CatalogReader().read(at: target.staging, config: outcome.config)
-            fixed.name = stickerPack.name   // a name taken from the folder would be the hidden copy's
-            if configuration.gridSizeOverride != nil { fixed.gridSize = stickerPack.gridSize }
             if !quiet {
                 for record in outcome.report.fixes ?? [] { console.err("fixed the catalog: \(record.rule) \(record.action): \(record.details)") }
                 for sticker in outcome.report.stickers {
@@ -31,7 +28,7 @@ struct BuildFixStage {
                 }
                 for problem in outcome.problems { console.err("could not fix: \(problem)") }
             }
-            return (fixed, outcome, target)
+            return (outcome, target)
         } catch {
             console.err("error: \(error)")
             throw ExitStatus.unusable

@@ -40,7 +40,7 @@ final class LabelsFromNamesTests: XCTestCase {
         XCTAssertEqual(outcome.report.stickers.first?.fixes?.map(\.action), ["label_from_name"], file: file, line: line)
         XCTAssertFalse(outcome.report.stickers.flatMap(\.findings).contains { $0.rule == "missing_accessibility_label" },
                        "the label is not counted", file: file, line: line)
-        XCTAssertEqual(outcome.config?.labels, ["party_hat": "Party hat"], file: file, line: line)
+        XCTAssertEqual(outcome.pack.config.labels, ["party_hat": "Party hat"], file: file, line: line)
     }
 
     func testOutsideConfigIsCopiedIntoTheRepairedCatalogAndNeverEdited() async throws {

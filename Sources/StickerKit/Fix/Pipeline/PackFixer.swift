@@ -12,9 +12,9 @@ public struct FixOutcome: Sendable {
     public var problems: [String]
     /// Stickers whose files changed.
     public var changedStickers: Int
-    /// The configuration the repaired copy was read with: `--config`'s settings plus the labels
-    /// made; nil when the catalog's own `stickerforge.yml` was read.
-    public var config: PackConfig?
+    /// The repaired copy as it was read and checked: the source's name, and read with `--config`'s
+    /// settings plus the labels made (or the copy's own `stickerforge.yml`); `build --fix` builds it.
+    public var pack: StickerPack
 
     /// Every record, the catalog's first.
     public var allFixes: [FixRecord] { (report.fixes ?? []) + report.stickers.flatMap { $0.fixes ?? [] } }
@@ -103,7 +103,7 @@ public struct PackFixer: Sendable {
             .sorted { ($0.key ?? "") < ($1.key ?? "") }.flatMap(\.value)
         return FixOutcome(report: report, subjects: CheckedStickers(summaries: checked.summaries, root: staging,
                                                                      limits: configuration.decodeLimits),
-                          problems: problems, changedStickers: changed, config: rereadConfig)
+                          problems: problems, changedStickers: changed, pack: copy)
     }
 
     /// The copy at `root` read as the source `pack`: its name (a name taken from the folder would
