@@ -13,13 +13,14 @@ enum FixHTML {
         let loader = SubjectLoader()
         var entries: [FixHTMLSection.Entry] = []
         for sticker in outcome.report.stickers {
-            guard let fixes = sticker.fixes, !fixes.isEmpty else { continue }
+            let fixes = sticker.fixes ?? [], refused = sticker.refusedFixes ?? []
+            guard !fixes.isEmpty || !refused.isEmpty else { continue }
             let before = source.stickers.first { $0.name == sticker.name }.flatMap { original -> StickerMedia? in
                 let subject = loader.load(original, root: source.root)
                 let bytes = original.files.count != 1 ? nil : original.files.first.flatMap { try? FileIO.read(FileIO.join(source.root, $0)) }   // unreadable: drawn from the decoded frames
                 return builder.media(for: subject, fileBytes: bytes, findings: [])
             }
-            entries.append(.init(name: sticker.name, fixes: fixes, before: before, after: after[sticker.name]))
+            entries.append(.init(name: sticker.name, fixes: fixes, refused: refused, before: before, after: after[sticker.name]))
         }
         let section = FixHTMLSection().render(entries, catalogFixes: outcome.report.fixes ?? [])
         return FixHTMLSection.inserting(section, into: writer.renderHTML(media: after))

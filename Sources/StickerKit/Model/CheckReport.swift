@@ -29,6 +29,8 @@ public struct StickerReport: Equatable, Sendable, Codable {
     public var accessibilityLabel: String?
     /// What `stickerforge fix` did to it; nil in a check report.
     public var fixes: [FixRecord]?
+    /// Fixes `stickerforge fix` rolled back because they would add an error; nil in a check report.
+    public var refusedFixes: [RefusedFix]?
     /// A sticker entry.
     public init(name: String, files: [String], facts: StickerFacts?, findings: [Finding],
                 accessibilityLabel: String? = nil) {

@@ -35,7 +35,7 @@ struct JSONReportDocument: Encodable {
     /// `stickers[]` with `facts: null` for a sticker that could not be decoded.
     private struct StickerEntry: Encodable {
         var sticker: StickerReport
-        private enum Keys: String, CodingKey { case name, files, facts, findings, accessibilityLabel, fixes }
+        private enum Keys: String, CodingKey { case name, files, facts, findings, accessibilityLabel, fixes, refusedFixes }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(sticker.name, forKey: .name)
@@ -44,6 +44,7 @@ struct JSONReportDocument: Encodable {
             try c.encode(sticker.findings, forKey: .findings)
             try c.encode(sticker.accessibilityLabel, forKey: .accessibilityLabel)
             try c.encodeIfPresent(sticker.fixes, forKey: .fixes)
+            try c.encodeIfPresent(sticker.refusedFixes, forKey: .refusedFixes)
         }
     }
 

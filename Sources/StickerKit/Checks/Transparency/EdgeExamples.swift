@@ -9,8 +9,11 @@ public enum EdgeExamples {
     /// Radius of the opaque core.
     public static let core = 28.0
 
-    /// The clean artwork colour at (x, y): hue by angle, a little lighter towards the centre.
-    public static func artwork(_ x: Int, _ y: Int) -> SIMD3<Double> {
+    /// Radius of the opaque core of a disc on a `side` px canvas: 20 px inside the canvas's half side.
+    public static func core(side: Int) -> Double { Double(side) / 2 - 20 }
+
+    /// The clean artwork colour at (x, y): hue by angle, each channel 60-240.
+    public static func artwork(_ x: Int, _ y: Int, side: Int = side) -> SIMD3<Double> {
         let c = Double(side) / 2
         let angle = atan2(Double(y) + 0.5 - c, Double(x) + 0.5 - c)
         let r = 150 + 90 * cos(angle), g = 150 + 90 * cos(angle - 2.094), b = 150 + 90 * cos(angle + 2.094)
@@ -18,18 +21,18 @@ public enum EdgeExamples {
     }
 
     /// The alpha (0-1) of a disc with an opaque core and a linear feather `feather` px wide.
-    public static func alpha(_ x: Int, _ y: Int, feather: Double) -> Double {
+    public static func alpha(_ x: Int, _ y: Int, feather: Double, side: Int = side) -> Double {
         let c = Double(side) / 2
         let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c)).squareRoot()
-        return min(1, max(0, (core + feather - d) / feather))
+        return min(1, max(0, (core(side: side) + feather - d) / feather))
     }
 
     /// The disc with a 14 px feather as exported against `matte` (straight alpha, colour
-    /// `a x artwork + (1 - a) x matte`), or clean when `matte` is nil.
-    public static func featheredDisc(matte: RGBA?, feather: Double = 14) -> PixelBuffer {
-        render { x, y in
-            let a = alpha(x, y, feather: feather)
-            let art = artwork(x, y)
+    /// `a x artwork + (1 - a) x matte`), or clean when `matte` is nil; on a `side` px canvas.
+    public static func featheredDisc(matte: RGBA?, feather: Double = 14, side: Int = side) -> PixelBuffer {
+        render(side: side) { x, y in
+            let a = alpha(x, y, feather: feather, side: side)
+            let art = artwork(x, y, side: side)
             guard let matte else { return (art, a) }
             return (a * art + (1 - a) * SIMD3(Double(matte.r), Double(matte.g), Double(matte.b)), a)
         }
@@ -66,7 +69,7 @@ public enum EdgeExamples {
         return buffer
     }
 
-    private static func render(_ pixel: (Int, Int) -> (SIMD3<Double>, Double)) -> PixelBuffer {
+    private static func render(side: Int = side, _ pixel: (Int, Int) -> (SIMD3<Double>, Double)) -> PixelBuffer {
         var buffer = PixelBuffer(width: side, height: side)
         for y in 0..<side {
             for x in 0..<side {

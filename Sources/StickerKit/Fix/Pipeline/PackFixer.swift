@@ -32,6 +32,8 @@ public struct PackFixer: Sendable {
     public var toolVersion: String
     /// Stickers repaired at once.
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
+    /// Fixes of the pixels and of the encoded file, in order (tests inject their own).
+    public var fixes = (pixel: FixRegistry.pixelFixes, file: FixRegistry.fileFixes)
 
     /// A fixer.
     public init(configuration: CheckConfiguration, settings: FixSettings, toolVersion: String) {
@@ -61,10 +63,13 @@ public struct PackFixer: Sendable {
         let context = FixContext(check: CheckContext(configuration: configuration,
                                                      gridSize: configuration.gridSizeOverride ?? copy.gridSize),
                                  settings: settings)
-        let repairer = StickerRepairer(context: context, limits: configuration.decodeLimits)
+        var configured = StickerRepairer(context: context, limits: configuration.decodeLimits)
+        (configured.pixelFixes, configured.fileFixes) = fixes
+        let repairer = configured
         let root = staging
         let repairs = await BoundedConcurrency.map(copy.stickers, limit: concurrency) { repairer.repair($0, root: root) }
         var records = slips.records
+        var refused: [String: [RefusedFix]] = [:]
         var problems = slips.problems
         var changed = 0
         for (sticker, repair) in zip(copy.stickers, repairs) {
@@ -72,6 +77,7 @@ public struct PackFixer: Sendable {
             do {
                 try write(repair, of: sticker, root: root)
                 records[sticker.name, default: []] += repair.records
+                refused[sticker.name] = repair.refused
                 if !repair.records.isEmpty { changed += 1 }
             } catch {
                 problems.append("\(sticker.name): \(error)")
@@ -97,7 +103,10 @@ public struct PackFixer: Sendable {
         checker.concurrency = concurrency
         let checked = await checker.checkSummarising(copy)
         var report = checked.report
-        for i in report.stickers.indices { report.stickers[i].fixes = records[report.stickers[i].name] ?? [] }
+        for i in report.stickers.indices {
+            report.stickers[i].fixes = records[report.stickers[i].name] ?? []
+            report.stickers[i].refusedFixes = refused[report.stickers[i].name] ?? []
+        }
         let known = Set(report.stickers.map(\.name))
         report.fixes = (records[nil] ?? []) + records.filter { $0.key != nil && !known.contains($0.key ?? "") }
             .sorted { ($0.key ?? "") < ($1.key ?? "") }.flatMap(\.value)

@@ -21,6 +21,8 @@ public struct StickerRepair: Equatable, Sendable {
     public var files: [RepairedFile]
     /// Why some repair could not be made (the finding then remains).
     public var problems: [String]
+    /// Fixes the guard rolled back because their result had an error the source did not have.
+    public var refused: [RefusedFix] = []
 }
 
 /// Runs every fix on one sticker's files: decode, pixel fixes, encode (only when something
@@ -39,34 +41,83 @@ public struct StickerRepairer: Sendable {
     public init(context: FixContext, limits: DecodeLimits = .default) { self.context = context; self.limits = limits }
 
     /// Repairs `source`, whose paths are relative to `root`; files that cannot be read or decoded
-    /// are left as they are (their findings remain).
+    /// are left as they are (their findings remain). A fix the guard refuses for one frame file of
+    /// a sequence is left out for every frame file, so the frames keep one size and one treatment.
     public func repair(_ source: StickerSource, root: String) -> StickerRepair {
-        var repair = StickerRepair(name: source.name, records: [], files: [], problems: [])
-        var perFile: [[FixRecord]] = []
+        var sources: [FixWork] = []
         for path in source.files {
-            let bytes: [UInt8]
-            let image: DecodedImage
             do {
-                bytes = try FileIO.read(FileIO.join(root, path), maxBytes: limits.maxFileBytes)
-                image = try ImageDecoder(limits: limits).decode(bytes)
+                let bytes = try FileIO.read(FileIO.join(root, path), maxBytes: limits.maxFileBytes)
+                let image = try ImageDecoder(limits: limits).decode(bytes)
+                sources.append(FixWork(sticker: source.name, file: path, isSequenceFrame: source.isSequence, image: image, bytes: bytes))
             } catch {
                 continue
             }
-            var work = FixWork(sticker: source.name, file: path, isSequenceFrame: source.isSequence, image: image, bytes: bytes)
-            let records = run(&work, problems: &repair.problems)
-            perFile.append(records)
-            repair.files.append(RepairedFile(original: path, path: work.file, bytes: records.isEmpty ? nil : work.bytes))
         }
-        repair.records = Self.merged(perFile)
-        return repair
+        var excluded: Set<String> = []
+        var refused: [RefusedFix] = []
+        while true {
+            var repair = StickerRepair(name: source.name, records: [], files: [], problems: [])
+            var perFile: [[FixRecord]] = []
+            var newly: [RefusedFix] = []
+            for var work in sources {
+                let path = work.file
+                let records = run(&work, problems: &repair.problems, refused: &newly, excluding: excluded)
+                perFile.append(records)
+                repair.files.append(RepairedFile(original: path, path: work.file, bytes: records.isEmpty ? nil : work.bytes))
+            }
+            for refusal in newly where !refused.contains(where: { $0.action == refusal.action }) { refused.append(refusal) }
+            let added = Set(newly.map(\.action)).subtracting(excluded)
+            if sources.count <= 1 || added.isEmpty {
+                repair.records = Self.merged(perFile)
+                repair.refused = refused
+                return repair
+            }
+            excluded.formUnion(added)
+        }
     }
 
-    /// Every fix on one work item; the bytes are encoded again when a pixel fix changed them. A fix
-    /// that fails leaves the work as it was and says why in `problems`; the others still run.
-    func run(_ work: inout FixWork, problems: inout [String]) -> [FixRecord] {
+    /// Every fix on one work item, guarded: when the result has an error finding the source did not
+    /// have, the fix responsible is found by running the fixes again without each one in turn (in
+    /// the order they ran) and is refused; when no single fix is responsible every fix is refused and
+    /// the work keeps the source (its bytes are copied unchanged). Fixes in `excluded` do not run.
+    func run(_ work: inout FixWork, problems: inout [String], refused: inout [RefusedFix],
+             excluding excluded: Set<String> = []) -> [FixRecord] {
+        let source = work
+        var attemptProblems: [String] = []
+        let records = run(&work, problems: &attemptProblems, excluding: excluded)
+        guard !records.isEmpty else { problems += attemptProblems; return records }
+        let had = Set(errors(of: source).map(\.rule))
+        let added = errors(of: work).filter { !had.contains($0.rule) }
+        guard !added.isEmpty else { problems += attemptProblems; return records }
+        for record in records {
+            var trial = source
+            var trialProblems: [String] = []
+            let trialRecords = run(&trial, problems: &trialProblems, excluding: excluded.union([record.action]))
+            guard trialRecords.isEmpty || !errors(of: trial).contains(where: { !had.contains($0.rule) }) else { continue }
+            refused.append(RefusedFix(record, findings: added))
+            work = trial
+            problems += trialProblems
+            return trialRecords
+        }
+        refused += records.map { RefusedFix($0, findings: added) }
+        work = source
+        return []
+    }
+
+    /// The error findings of every sticker rule on `work`, as the fix context's configuration sets severities.
+    func errors(of work: FixWork) -> [Finding] {
+        let subject = work.subject
+        return RuleRegistry.stickerChecks.flatMap { $0.check(subject, context: context.check) }.filter { $0.severity == .error }
+    }
+
+    /// Every fix not in `excluded` on one work item; the bytes are encoded again when a pixel fix
+    /// changed them. A fix that fails leaves the work as it was and says why in `problems`; the
+    /// others still run.
+    func run(_ work: inout FixWork, problems: inout [String], excluding excluded: Set<String>) -> [FixRecord] {
         var records: [FixRecord] = []
         func attempt(_ fix: any StickerFix) {
-            guard !context.check.isOff(ruleDescription(fix)) else { return }
+            guard !context.check.isOff(ruleDescription(fix)), !excluded.contains(fix.fixDescription.action) else { return }
             var copy = work
             do {
                 if let record = try fix.apply(to: &copy, context: context) { records.append(record); work = copy }

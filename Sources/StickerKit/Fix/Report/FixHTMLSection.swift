@@ -12,9 +12,11 @@ public struct FixHTMLSection: Sendable {
         public var fixes: [FixRecord]
         public var before: StickerMedia?
         public var after: StickerMedia?
+        /// Fixes rolled back for this sticker, with the error each would have added.
+        public var refused: [RefusedFix]
         /// An entry.
-        public init(name: String, fixes: [FixRecord], before: StickerMedia?, after: StickerMedia?) {
-            self.name = name; self.fixes = fixes; self.before = before; self.after = after
+        public init(name: String, fixes: [FixRecord], refused: [RefusedFix] = [], before: StickerMedia?, after: StickerMedia?) {
+            self.name = name; self.fixes = fixes; self.refused = refused; self.before = before; self.after = after
         }
     }
 
@@ -24,7 +26,7 @@ public struct FixHTMLSection: Sendable {
         var out = "<section class=\"fixes\"><h2>Fixed</h2>"
         if !catalogFixes.isEmpty { out += "<div class=\"card\"><h3>The catalog</h3>" + list(catalogFixes) + "</div>" }
         for entry in entries {
-            out += "<div class=\"card fix\"><h3>\(HTMLEscape.text(entry.name))</h3>" + list(entry.fixes)
+            out += "<div class=\"card fix\"><h3>\(HTMLEscape.text(entry.name))</h3>" + list(entry.fixes) + refusedList(entry.refused)
             out += "<div class=\"beforeafter\" style=\"display:flex;gap:24px;flex-wrap:wrap\">"
             for (title, media) in [("Before", entry.before), ("After", entry.after)] {
                 out += "<div><h4>\(title)\(media.map { " (\($0.width)x\($0.height) px, \(NumberText.int($0.data.count)) bytes)" } ?? "")</h4>"
@@ -48,6 +50,16 @@ public struct FixHTMLSection: Sendable {
     private func list(_ records: [FixRecord]) -> String {
         "<ul>" + records.map { "<li><code>\(HTMLEscape.text($0.rule))</code> \(HTMLEscape.text($0.action)): \(HTMLEscape.text($0.details))</li>" }
             .joined() + "</ul>"
+    }
+
+    private func refusedList(_ refused: [RefusedFix]) -> String {
+        guard !refused.isEmpty else { return "" }
+        return "<ul class=\"refused\">" + refused.map { fix in
+            "<li><strong>Refused</strong> <code>\(HTMLEscape.text(fix.rule))</code> \(HTMLEscape.text(fix.action)) (rolled back): "
+                + "\(HTMLEscape.text(fix.details)). Its result has " + fix.findings.map {
+                    "the error <code>\(HTMLEscape.text($0.rule))</code>: \(HTMLEscape.text($0.message))"
+                }.joined(separator: "; ") + ", which the source does not have.</li>"
+        }.joined() + "</ul>"
     }
 
     /// `html` with the section placed first inside `<main>`.

@@ -5,6 +5,10 @@
 /// Fixed: halo (halo.png)
 ///   edge_halo unmix_matte: removed a black matte: 8,155 edge pixels changed in 1 frame (alpha unchanged)
 ///
+/// Refused (each would add an error; the sticker keeps what it had before that fix):
+///   tall: dimensions_too_large scale rolled back (375x519 px -> 295x408 px ...): its result has the
+///   error dimensions_too_small (...), which the source does not have
+///
 /// Remains:
 /// Sticker: photo (photo.jpg)
 ///   warning no_transparency: JPEG has no transparency: every pixel is opaque
@@ -28,6 +32,13 @@ public struct FixTextReporter: Sendable {
             guard let fixes = sticker.fixes, !fixes.isEmpty else { continue }
             let location = TextReporter.location(of: sticker.files).map { " (\(TextReporter.visible($0)))" } ?? ""
             blocks.append((["\(verb): \(TextReporter.visible(sticker.name))\(location)"] + fixes.map(Self.line)).joined(separator: "\n"))
+        }
+        let refused = report.stickers.flatMap { sticker in
+            (sticker.refusedFixes ?? []).map { "  \(TextReporter.visible(sticker.name)): \(TextReporter.visible($0.sentence))" }
+        }
+        if !refused.isEmpty {
+            blocks.append((["Refused (each would add an error; the sticker keeps what it had before that fix):"] + refused)
+                .joined(separator: "\n"))
         }
         if !outcome.problems.isEmpty {
             blocks.append((["Could not fix:"] + outcome.problems.map { "  " + TextReporter.visible($0) }).joined(separator: "\n"))
