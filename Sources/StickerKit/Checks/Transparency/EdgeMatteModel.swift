@@ -28,6 +28,11 @@ struct EdgeMatteModel: Sendable {
         var observed: SIMD3<Double>
         /// The colour of the nearest fully opaque pixel.
         var reference: SIMD3<Double>
+        /// How far the reference lies, in pixels.
+        var distance: Double = 0
+        /// How fast the opaque artwork changes at the reference, per channel, in levels per pixel
+        /// (the largest change to an opaque neighbour divided by its distance).
+        var drift = SIMD3<Double>(repeating: 0)
     }
 
     /// Largest per-channel difference (levels) the model may leave, and from which a pixel differs
@@ -39,7 +44,7 @@ struct EdgeMatteModel: Sendable {
     static let minEdgeAlpha: UInt8 = 16
     /// How far (in pixels) to look for the opaque artwork an edge pixel fades out of: wide enough
     /// for a 14 px feather.
-    static let referenceRadius = 20
+    static let referenceRadius = 32
     /// Estimates of M come from pixels at most this opaque, where `1 - a` is large enough to divide by.
     static let maxEstimateAlpha = 0.8
 
@@ -62,10 +67,22 @@ struct EdgeMatteModel: Sendable {
     /// Whether the model predicts the sample within the tolerance, which shrinks to a tenth of the
     /// distance between reference and matte (at least 6 levels) when the two are close: a soft
     /// shadow in a colour near the artwork's must not pass for a matte by being near both.
+    ///
+    /// The reference is the artwork where the opaque core ends; under the feather the artwork may
+    /// go on changing (a gradient, a hue wheel), and a pixel `distance` px out shows that change
+    /// through its alpha. So each channel is also allowed `alpha x drift x distance`, the change the
+    /// artwork's own rate at the reference would make over that distance: none on flat artwork
+    /// (outlines, rim shading, line art and shadows are judged as strictly as before), and on a
+    /// gradient the pixels that carry the matte are no longer left with it (docs/fix.md). A pixel
+    /// the artwork alone (its reference, no matte) predicts at least as well is not explained.
     static func explains(_ s: EdgeSample, matte: SIMD3<Double>) -> Bool {
         let predicted = s.alpha * s.reference + (1 - s.alpha) * matte
         let allowed = min(tolerance, max(6, 0.1 * maxDifference(s.reference, matte)))
-        return maxDifference(s.observed, predicted) <= allowed
+        let difference = s.observed - predicted
+        let error = pointwiseMax(difference, -difference) - s.alpha * s.distance * s.drift.max()
+        // Nearly opaque pixels are within the tolerance of any matte; one the artwork alone explains
+        // better (it looks exactly like its reference) is artwork, on a clean part of the edge.
+        return error.max() <= allowed && maxDifference(s.observed, predicted) < maxDifference(s.observed, s.reference)
     }
 
     /// Whether the matte pixels move from the matte towards the artwork as alpha rises, as a mix
@@ -99,9 +116,12 @@ struct EdgeMatteModel: Sendable {
     }
 
     /// The per-channel median of the matte estimates, snapped to black or white when within the
-    /// tolerance of them; nil with fewer than 4 usable pixels.
+    /// tolerance of them; nil with fewer than 4 usable pixels. Only pixels that differ visibly from
+    /// their reference are asked: a pixel that looks like the artwork next to it says nothing about a
+    /// matte (its estimate is the artwork's own colour), and counting those let a clean part of the
+    /// edge outvote a matte on the rest of it (30% of an edge against black went unnoticed).
     static func estimateMatte(_ samples: [EdgeSample]) -> SIMD3<Double>? {
-        let usable = samples.filter { $0.alpha <= maxEstimateAlpha }
+        let usable = samples.filter { $0.alpha <= maxEstimateAlpha && differs($0) }
         guard usable.count >= 4 else { return nil }
         var channels: [[Double]] = [[], [], []]
         for s in usable {
@@ -130,13 +150,29 @@ struct EdgeMatteModel: Sendable {
         }
         guard judged else { return [] }
         let nearest = NearestOpaqueMap(buffer, radius: referenceRadius)
+        let w = buffer.width, h = buffer.height
         var out: [EdgeSample] = []
         buffer.pixels.withUnsafeBufferPointer { p in
             func colour(_ i: Int) -> SIMD3<Double> { SIMD3(Double(p[i * 4]), Double(p[i * 4 + 1]), Double(p[i * 4 + 2])) }
+            /// The largest per-channel change from opaque pixel `i` to an opaque neighbour, per pixel of distance.
+            func drift(at i: Int) -> SIMD3<Double> {
+                let x = i % w, y = i / w, c = colour(i)
+                var rate = SIMD3<Double>(repeating: 0)
+                for ny in max(0, y - 1)...min(h - 1, y + 1) {
+                    for nx in max(0, x - 1)...min(w - 1, x + 1) where p[(ny * w + nx) * 4 + 3] == 255 {
+                        let step = nx != x && ny != y ? 2.0.squareRoot() : 1
+                        let change = colour(ny * w + nx) - c
+                        rate = pointwiseMax(rate, pointwiseMax(change, -change) / step)
+                    }
+                }
+                return rate
+            }
             for i in 0..<buffer.pixelCount {
                 let a = p[i * 4 + 3]
                 guard a >= minEdgeAlpha, a < 255, let ref = nearest.seed(of: i) else { continue }
-                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: colour(ref)))
+                let dx = Double(ref % w - i % w), dy = Double(ref / w - i / w)
+                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: colour(ref),
+                                      distance: (dx * dx + dy * dy).squareRoot(), drift: drift(at: ref)))
             }
         }
         return out

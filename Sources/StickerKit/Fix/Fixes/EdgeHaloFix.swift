@@ -15,21 +15,32 @@ public struct EdgeHaloFix: StickerFix {
     public func apply(to work: inout FixWork, context: FixContext) throws -> FixRecord? {
         guard context.finds(EdgeHaloCheck(), in: work) else { return nil }
         var changed = 0, frames = 0
-        var matte: SIMD3<Double>?
+        var mattes: [String] = []
         var repaired = work.image.frames.map(\.image)
         for i in repaired.indices {
-            guard let model = EdgeMatteModel.fit(repaired[i]), model.carriesMatte.contains(true) else { continue }
-            let count = Self.unmix(&repaired[i], model: model)
-            if count > 0 { changed += count; frames += 1; matte = matte ?? model.matte }
+            var frameChanged = 0
+            // Parts of an edge exported against different mattes: once the first is removed, the
+            // model finds the next; the check sees what the model sees, so it is not left behind.
+            for _ in 0..<Self.maxPasses {
+                guard let model = EdgeMatteModel.fit(repaired[i]), model.carriesMatte.contains(true) else { break }
+                let count = Self.unmix(&repaired[i], model: model)
+                guard count > 0 else { break }
+                frameChanged += count
+                let name = EdgeHaloCheck.name(of: RGBA(UInt8(model.matte.x), UInt8(model.matte.y), UInt8(model.matte.z)))
+                if !mattes.contains(name) { mattes.append(name) }
+            }
+            if frameChanged > 0 { changed += frameChanged; frames += 1 }
         }
-        guard changed > 0, let matte else { return nil }
+        guard changed > 0 else { return nil }
         var index = 0
         work.replacePixels { _ in defer { index += 1 }; return repaired[index] }
-        let colour = RGBA(UInt8(matte.x), UInt8(matte.y), UInt8(matte.z))
         return FixRecord(rule: "edge_halo", action: Self.description.action,
-                         details: "removed a \(EdgeHaloCheck.name(of: colour)) matte: \(NumberText.count(changed, "edge pixel")) "
+                         details: "removed \(NumberText.list(mattes.map { "a \($0) matte" })): \(NumberText.count(changed, "edge pixel")) "
                              + "changed in \(NumberText.count(frames, "frame")) (alpha unchanged)")
     }
+
+    /// Mattes removed from one frame at most, one after the other.
+    static let maxPasses = 3
 
     /// Un-mixes every pixel the model explains; fainter pixels (alpha 1-15, too faint to judge) on
     /// an edge the model explains are un-mixed too. Returns the number of pixels changed.
