@@ -20,6 +20,30 @@ public enum EdgeExamples {
         return SIMD3(r, g, b)
     }
 
+    /// The artwork of a disc.
+    public enum Artwork: Sendable {
+        /// Hue by angle, each channel 60-240: constant along every radius, so the opaque core's edge
+        /// is the artwork under the feather.
+        case wheel
+        /// Fully saturated hue running diagonally across the canvas (two turns), channels 0-255: the
+        /// artwork keeps changing under the feather, up to 5 levels per pixel along a radius.
+        case rainbow
+    }
+
+    /// The clean colour of `artwork` at (x, y).
+    public static func colour(_ artwork: Artwork, _ x: Int, _ y: Int, side: Int) -> SIMD3<Double> {
+        switch artwork {
+        case .wheel: return self.artwork(x, y, side: side)
+        case .rainbow:
+            let h = ((Double(x + y) + 1) / Double(side)).truncatingRemainder(dividingBy: 1) * 6
+            func channel(_ offset: Double) -> Double {
+                let k = (offset + h).truncatingRemainder(dividingBy: 6)
+                return 255 * (1 - max(0, min(1, min(k, 4 - k))))
+            }
+            return SIMD3(channel(5), channel(3), channel(1))
+        }
+    }
+
     /// The alpha (0-1) of a disc with an opaque core and a linear feather `feather` px wide.
     public static func alpha(_ x: Int, _ y: Int, feather: Double, side: Int = side) -> Double {
         let c = Double(side) / 2
@@ -29,13 +53,30 @@ public enum EdgeExamples {
 
     /// The disc with a 14 px feather as exported against `matte` (straight alpha, colour
     /// `a x artwork + (1 - a) x matte`), or clean when `matte` is nil; on a `side` px canvas.
-    public static func featheredDisc(matte: RGBA?, feather: Double = 14, side: Int = side) -> PixelBuffer {
+    public static func featheredDisc(matte: RGBA?, feather: Double = 14, side: Int = side, artwork: Artwork = .wheel) -> PixelBuffer {
+        partlyMattedDisc(side: side, artwork: artwork, feather: feather) { _, _ in matte }
+    }
+
+    /// The disc with each edge pixel exported against `matte(x, y)` (nil: clean there): an edge put
+    /// together from parts exported against different mattes, or only partly against one.
+    public static func partlyMattedDisc(side: Int = side, artwork: Artwork = .wheel, feather: Double = 14,
+                                        matte: (Int, Int) -> RGBA?) -> PixelBuffer {
         render(side: side) { x, y in
             let a = alpha(x, y, feather: feather, side: side)
-            let art = artwork(x, y, side: side)
-            guard let matte else { return (art, a) }
-            return (a * art + (1 - a) * SIMD3(Double(matte.r), Double(matte.g), Double(matte.b)), a)
+            let art = colour(artwork, x, y, side: side)
+            guard let m = matte(x, y) else { return (art, a) }
+            return (a * art + (1 - a) * SIMD3(Double(m.r), Double(m.g), Double(m.b)), a)
         }
+    }
+
+    /// The wheel disc exported against black left of 60% of the width and against white right of it.
+    public static func twoMatteDisc(side: Int = side) -> PixelBuffer {
+        partlyMattedDisc(side: side) { x, _ in x * 10 < side * 6 ? RGBA(0, 0, 0) : RGBA(255, 255, 255) }
+    }
+
+    /// The wheel disc with the left 30% of its width exported against black, the rest clean.
+    public static func thirdMattedDisc(side: Int = side) -> PixelBuffer {
+        partlyMattedDisc(side: side) { x, _ in x * 10 < side * 3 ? RGBA(0, 0, 0) : nil }
     }
 
     /// A disc with a 3 px opaque dark outline and a 1.5 px anti-aliased outer edge in the outline's colour.

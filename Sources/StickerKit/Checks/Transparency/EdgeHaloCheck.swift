@@ -62,6 +62,12 @@ public struct EdgeHaloCheck: StickerCheck {
                              still(EdgeExamples.featheredDisc(matte: RGBA(0, 0, 0)))),
                 CheckExample("multi-coloured disc, 14 px feather exported against white",
                              still(EdgeExamples.featheredDisc(matte: RGBA(255, 255, 255)))),
+                CheckExample("a rainbow changing under the feather, exported against black",
+                             still(EdgeExamples.featheredDisc(matte: RGBA(0, 0, 0), artwork: .rainbow))),
+                CheckExample("the left 30% of the edge exported against black, the rest clean",
+                             still(EdgeExamples.thirdMattedDisc())),
+                CheckExample("60% of the edge exported against black, the rest against white",
+                             still(EdgeExamples.twoMatteDisc())),
             ],
             nonTriggering: [
                 CheckExample("fringe in the artwork's colour", still(

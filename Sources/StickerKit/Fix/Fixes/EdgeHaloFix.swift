@@ -21,8 +21,11 @@ public struct EdgeHaloFix: StickerFix {
             var frameChanged = 0
             // Parts of an edge exported against different mattes: once the first is removed, the
             // model finds the next; the check sees what the model sees, so it is not left behind.
-            for _ in 0..<Self.maxPasses {
+            for pass in 0..<Self.maxPasses {
                 guard let model = EdgeMatteModel.fit(repaired[i]), model.carriesMatte.contains(true) else { break }
+                // A further matte only where the check would still call the frame's edge a matte.
+                let share = Double(model.carriesMatte.filter { $0 }.count) / Double(model.samples.count)
+                if pass > 0, share <= context.check.thresholds.haloEdgeShare { break }
                 let count = Self.unmix(&repaired[i], model: model)
                 guard count > 0 else { break }
                 frameChanged += count
@@ -77,6 +80,11 @@ public struct EdgeHaloFix: StickerFix {
                     ExampleImage.canvas(120, 120, inset: 20, fringe: RGBA(15, 70, 110, 128)))),
                 FixExample("14 px feather exported against black", work(EdgeExamples.featheredDisc(matte: RGBA(0, 0, 0)))),
                 FixExample("14 px feather exported against white", work(EdgeExamples.featheredDisc(matte: RGBA(255, 255, 255)))),
+                FixExample("a rainbow changing under the feather, exported against white",
+                           work(EdgeExamples.featheredDisc(matte: RGBA(255, 255, 255), artwork: .rainbow))),
+                FixExample("the left 30% of the edge exported against black, the rest clean", work(EdgeExamples.thirdMattedDisc())),
+                FixExample("60% of the edge against black, the rest against white: both mattes removed",
+                           work(EdgeExamples.twoMatteDisc())),
             ],
             nonTriggering: [
                 FixExample("clean feathered artwork", work(EdgeExamples.featheredDisc(matte: nil))),
