@@ -43,7 +43,7 @@ struct EdgeMatteModel: Sendable {
     /// Lowest alpha an edge pixel needs to be judged: fainter pixels barely show on any background.
     static let minEdgeAlpha: UInt8 = 16
     /// How far (in pixels) to look for the opaque artwork an edge pixel fades out of: wide enough
-    /// for a 14 px feather.
+    /// for a 14 px feather and for a Gaussian one (sigma 5 fades out 20-25 px from the opaque core).
     static let referenceRadius = 32
     /// Estimates of M come from pixels at most this opaque, where `1 - a` is large enough to divide by.
     static let maxEstimateAlpha = 0.8
@@ -70,8 +70,9 @@ struct EdgeMatteModel: Sendable {
     ///
     /// The reference is the artwork where the opaque core ends; under the feather the artwork may
     /// go on changing (a gradient, a hue wheel), and a pixel `distance` px out shows that change
-    /// through its alpha. So each channel is also allowed `alpha x drift x distance`, the change the
-    /// artwork's own rate at the reference would make over that distance: none on flat artwork
+    /// through its alpha. So each channel is also allowed `alpha x rate x distance`, the change the
+    /// artwork's own largest rate at the reference (any channel: as a hue turns, the ramp moves
+    /// from one channel to the next) would make over that distance: none on flat artwork
     /// (outlines, rim shading, line art and shadows are judged as strictly as before), and on a
     /// gradient the pixels that carry the matte are no longer left with it (docs/fix.md). A pixel
     /// the artwork alone (its reference, no matte) predicts at least as well is not explained.
