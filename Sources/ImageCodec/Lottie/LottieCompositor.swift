@@ -35,10 +35,11 @@ enum LottieCompositor {
         }
     }
 
-    /// lottie-web's Fill effect on `frames`.
+    /// lottie-web's Fill effect on `frames`. The opacity multiplies alpha unclamped, as lottie-web's
+    /// colour matrix does: After Effects exports it in percent (100), so any coverage becomes opaque.
     static func fill(_ frames: [PixelBuffer], color: [Double], opacity: Double) -> [PixelBuffer] {
         let rgb = color.prefix(3).map { quantize(Float(min(max($0, 0), 1)) * 255) }
-        let scale = Float(min(max(opacity, 0), 1))
+        let scale = Float(max(opacity, 0))
         return frames.map { frame in
             combine(frame, frame) { p, _, out in
                 let a = quantize(Float(p[3]) * scale)

@@ -26,6 +26,14 @@ extension LottieDecoder {
         return Preparation(plan: plan, unsupported: unsupported, rewritten: rewritten)
     }
 
+    /// The features of validated JSON that StickerForge cannot draw as lottie-web draws them (what
+    /// `decode` lists in `SourceFacts.lottieUnsupportedFeatures`), after the same rewrites and
+    /// planning as `decode`, rendering nothing.
+    /// - Throws: `CodecError.malformed` when the JSON does not parse.
+    public static func unsupportedFeatures(in json: [UInt8]) throws -> [LottieUnsupportedFeature] {
+        try prepare(json).unsupported
+    }
+
     /// Renders every pass of `plan` (each in a helper process of its own, all within one deadline)
     /// and composites them; `.render` of the unrewritten document sends `original` itself.
     func render(_ preparation: Preparation, original: [UInt8], document: LottieDocument,

@@ -65,7 +65,7 @@ struct LottiePassPlanner {
         for effect in layer["ef"]?.elements ?? [] where effect["ty"]?.double == 21 {
             guard effect["en"]?.double != 0, let values = effect["ef"]?.elements, values.count > 6,
                   let color = values[2]["v"]?["k"]?.elements?.compactMap(\.double), color.count >= 3,
-                  let opacity = values[6]["v"]?["k"]?.double else { continue }
+                  let opacity = values[6]["v"]?["k"]?.double, opacity.isFinite, color.allSatisfy(\.isFinite) else { continue }
             return (Array(color.prefix(3)), opacity)
         }
         return nil

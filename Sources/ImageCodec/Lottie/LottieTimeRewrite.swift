@@ -49,7 +49,8 @@ struct LottieTimeRewrite {
             guard layers[i]["ty"]?.double == 0, case .string(let ref)? = layers[i]["refId"], var index = assetIndex[ref],
                   var inner = assets[index]["layers"]?.elements else { continue }
             let stretch = layers[i]["sr"]?.double ?? 1, start = layers[i]["st"]?.double ?? 0
-            if layers[i]["tm"] == nil, stretch > 0, stretch != 1 || start != start.rounded() {
+            // Bounded values only, so every mapped time stays a finite JSON number.
+            if layers[i]["tm"] == nil, stretch > 0, stretch <= 1e6, abs(start) <= 1e9, stretch != 1 || start != start.rounded() {
                 visits += inner.count   // the copy's layers count against the bound too
                 guard visits <= Self.maxVisits else { return false }
                 inner = inner.map { Self.mapTimes(layer: $0, scale: stretch, shift: start) }
@@ -165,10 +166,12 @@ extension LottieTimeRewrite {
         for (j, key) in keys.enumerated() {
             guard j + 1 < keys.count, isPerDimension(key), key["to"].map(isZeroTangent) ?? true,
                   key["ti"].map(isZeroTangent) ?? true,
-                  let t0 = key["t"]?.double, let t1 = keys[j + 1]["t"]?.double, t1 > t0,
+                  let t0 = key["t"]?.double, let t1 = keys[j + 1]["t"]?.double, t1 > t0, abs(t0) <= 1e9, abs(t1) <= 1e9,
+                  t1 - t0 <= Double(max(budget, 0)),
                   let start = numbers(key["s"]), let end = numbers(key["e"] ?? keys[j + 1]["s"]), end.count == start.count,
                   let ox = numbers(key["o"]?["x"]), let oy = numbers(key["o"]?["y"]),
-                  let ix = numbers(key["i"]?["x"]), let iy = numbers(key["i"]?["y"]) else {
+                  let ix = numbers(key["i"]?["x"]), let iy = numbers(key["i"]?["y"]),
+                  (start + end + ox + oy + ix + iy).allSatisfy({ $0.isFinite && abs($0) <= 1e9 }) else {
                 out.append(key)
                 continue
             }

@@ -32,19 +32,19 @@ enum LottieFeatureScan {
         for layers in lists {
             for (i, layer) in layers.enumerated() {
                 let name: String
-                if case .string(let nm)? = layer["nm"], !nm.isEmpty { name = nm } else { name = "layer \(layer["ind"]?.double.map { Int($0) } ?? i + 1)" }
+                if case .string(let nm)? = layer["nm"], !nm.isEmpty { name = nm } else { name = "layer \(layer["ind"]?.double.flatMap { Int(exactly: $0) } ?? i + 1)" }
                 func note(_ feature: String) {
                     let f = LottieUnsupportedFeature(feature: feature, layer: name)
                     if !found.contains(f) { found.append(f) }
                 }
                 for effect in layer["ef"]?.elements ?? [] where effect["en"]?.double != 0 {
-                    let type = Int(effect["ty"]?.double ?? -1)
+                    let type = effect["ty"]?.double.flatMap { Int(exactly: $0) } ?? -1
                     if let effectName = effectNames[type] { note(effectName) }
                     if type == 21, effect["ef"]?.elements?.contains(where: { $0["v"]?["a"]?.double == 1 }) == true { note("animated Fill effect") }
                 }
                 if let mode = layer["bm"]?.double, mode != 0 {
-                    let m = Int(mode)
-                    note("blend mode \(m)" + (blendModes.indices.contains(m) ? " (\(blendModes[m]))" : ""))
+                    let m = Int(exactly: mode) ?? -1
+                    note("blend mode \(m >= 0 ? "\(m)" : "\(mode)")" + (blendModes.indices.contains(m) ? " (\(blendModes[m]))" : ""))
                 }
                 if layer["ty"]?.double == 5 { note("text layer") }
                 if let tt = layer["tt"]?.double, tt != 0, i == 0 || (layers[i - 1]["td"]?.double ?? 0) == 0 {

@@ -138,4 +138,19 @@ final class LottieRewriteTests: XCTestCase {
         let image = try LottieDecoder().decode(LottieFixture.json(layers: layers), format: .lottie)
         XCTAssertEqual(image.facts.lottieUnsupportedFeatures?.count, 5)
     }
+
+    /// Out-of-range numbers anywhere below the top level never trap the rewrites, plans or scan.
+    func testHostileNumbersAreLeftAloneNotTrapped() throws {
+        let eased = #"{"a":1,"k":[{"t":0,"s":[1e300,2],"o":{"x":[0.1,0.9],"y":[0,1]},"i":{"x":[0.1,0.9],"y":[0,1]}},{"t":1e300,"s":[1,2]}]}"#
+        let layers = #"[{"ty":0,"nm":"p","refId":"a","sr":1e300,"st":1e308,"ind":1e300,"bm":1e300,"ks":{"s":"#
+            + eased + #"},"ip":0,"op":4,"ef":[{"ty":1e300,"ef":[]},{"ty":21,"ef":[{},{},{"v":{"k":[1,0,0,1]}},{},{},{},{"v":{"k":1e999}}]}]}]"#
+        let json = LottieFixture.json(layers: layers, extra: #","assets":[{"id":"a","layers":[{"ty":4,"ks":{},"ip":0,"op":1e300,"shapes":[]}]}]"#)
+        let preparation = try LottieDecoder.prepare(json)
+        XCTAssertFalse(preparation.rewritten)
+        XCTAssertEqual(preparation.unsupported.map(\.description), ["blend mode 1e+300 on layer 'p'"])
+        // rlottie refuses it (a clear error); the rewrites got it there without trapping.
+        XCTAssertThrowsError(try LottieDecoder().decode(json, format: .lottie)) {
+            XCTAssertEqual("\($0)", "rlottie: rlottie could not parse the animation")
+        }
+    }
 }
