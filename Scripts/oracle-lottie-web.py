@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Compares StickerForge's Lottie frames with lottie-web 5.7.4 (svg renderer, headless Chromium).
 
-    python3 Scripts/oracle-lottie-web.py [--sf .build/debug/stickerforge] [--json] [FILE...]
-    python3 Scripts/oracle-lottie-web.py --write-refs     # the committed reference strips
+    python3 Scripts/oracle-lottie-web.py [--bin .build/release/stickerforge] [--json] [FILE...]
+    python3 Scripts/oracle-lottie-web.py --write-refs [FILE...]   # the committed reference strips
 
-Files default to the Lottie fixtures (Tests/ImageCodecTests/Fixtures/Lottie/*.json). For every file,
+Files default to the Lottie fixtures that have a lottie-web reference (<name>.web.png beside
+Tests/ImageCodecTests/Fixtures/Lottie/<name>.json: the issue-21 feature fixtures). For every file,
 frames [ip, op) come from lottie-web (../shared/tools/lottieweb_frames.py, fetching lottie-web from the
 wagtail-lottie wheel) and from `stickerforge frames`; per file it prints
 - the median over frames of the PSNR over premultiplied colour (R, G, B times alpha, and alpha;
@@ -12,8 +13,8 @@ wagtail-lottie wheel) and from `stickerforge frames`; per file it prints
 - coverage: the share of lottie-web's covered pixels (alpha >= 128) that ours leaves uncovered with
   no covered pixel of ours within 1 px, plus the pixels ours covers with no covered pixel of
   lottie-web's within 1 px, over all frames.
-Aim (issue 21): median >= 35 dB and coverage differing on < 1% on every file. Exit 1 when a file
-misses it. --write-refs writes <name>.web.png (every lottie-web frame stacked top to bottom) next
+Aim (issue 21): median >= 35 dB and coverage differing on < 1% on every file. Ends with
+`N passed, M failed` (Scripts/verify.sh counts it); exit 1 when a file misses the aim. --write-refs writes <name>.web.png (every lottie-web frame stacked top to bottom) next
 to each fixture that StickerForge's tests compare with (LottieWebReferenceTests); tests never need
 Chromium.
 """
@@ -74,17 +75,19 @@ def strip(frames):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sf", default=os.path.join(ROOT, ".build", "debug", "stickerforge"))
+    ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "stickerforge"))
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--write-refs", action="store_true")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
     if not os.path.isdir(TOOLS):
         print(f"skipped: {TOOLS} (lottieweb_frames.py) is not here")
+        print("0 passed, 0 failed")
         return 0
     sys.path.insert(0, TOOLS)
     import lottieweb_frames as lw
-    files = args.files or sorted(glob.glob(os.path.join(FIXTURES, "*.json")))
+    files = args.files or sorted(p for p in glob.glob(os.path.join(FIXTURES, "*.json"))
+                                 if os.path.exists(os.path.splitext(p)[0] + ".web.png"))
     web = lw.render(files)
     if args.write_refs:
         for path in files:
@@ -102,7 +105,7 @@ def main():
             name = os.path.basename(path)
             if not res["ok"]:
                 rows.append({"file": name, "error": res["error"]}); failed = True; continue
-            ours = ours_frames(args.sf, path, work)
+            ours = ours_frames(args.bin, path, work)
             theirs = res["rgba"]
             if len(ours) != len(theirs):
                 rows.append({"file": name, "error": f"{len(ours)} frames, lottie-web {len(theirs)}"}); failed = True; continue
@@ -128,6 +131,8 @@ def main():
             else:
                 print(f"{r['file']:34} {r['frames']:6} {r['median_psnr']:9.2f} {r['min_psnr']:7.2f} {r['missed']:7} "
                       f"{r['extra']:6} {r['coverage_diff']:7.3f}{'' if r['ok'] else '  MISSES THE AIM'}")
+    bad = sum(1 for r in rows if not r.get("ok"))
+    print(f"{len(rows) - bad} passed, {bad} failed")
     return 1 if failed else 0
 
 
