@@ -2,7 +2,8 @@
 /// (rlottie 0.1 reads a shape's or layer's `ty` before its other keys) and every number's text, so
 /// a rewritten document differs from its source only where it was rewritten.
 ///
-/// Parsed only after `LottieValidator` accepted the bytes (strict JSON, at most
+/// (StickerKit's `JSONParser` lives above ImageCodec and keeps objects as dictionaries, losing the
+/// key order rlottie needs.) Parsed only after `LottieValidator` accepted the bytes (strict JSON, at most
 /// `LottieValidator.maxDepth` levels), so the recursion here is bounded; a malformed input still
 /// throws rather than traps.
 indirect enum LottieJSON: Equatable, Sendable {

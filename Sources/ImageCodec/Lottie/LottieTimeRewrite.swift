@@ -171,6 +171,7 @@ extension LottieTimeRewrite {
                   let start = numbers(key["s"]), let end = numbers(key["e"] ?? keys[j + 1]["s"]), end.count == start.count,
                   let ox = numbers(key["o"]?["x"]), let oy = numbers(key["o"]?["y"]),
                   let ix = numbers(key["i"]?["x"]), let iy = numbers(key["i"]?["y"]),
+                  ![start, ox, oy, ix, iy].contains(where: \.isEmpty),
                   (start + end + ox + oy + ix + iy).allSatisfy({ $0.isFinite && abs($0) <= 1e9 }) else {
                 out.append(key)
                 continue
@@ -178,28 +179,23 @@ extension LottieTimeRewrite {
             let steps = Int(t1.rounded(.up)) - Int(t0.rounded(.down))
             budget -= steps
             guard budget > 0 else { return nil }
+            func value(at t: Double) -> [Double] {
+                start.indices.map { d in
+                    let o = min(d, ox.count - 1), p = min(d, oy.count - 1), i = min(d, ix.count - 1), q = min(d, iy.count - 1)
+                    let eased = CubicBezierEasing(x1: ox[o], y1: oy[p], x2: ix[i], y2: iy[q]).value(at: (t - t0) / (t1 - t0))
+                    return start[d] + (end[d] - start[d]) * eased
+                }
+            }
             var time = t0
             while time < t1 {
-                let p = (time - t0) / (t1 - t0)
-                let value = start.indices.map { d -> Double in
-                    let c = min(d, ox.count - 1), ci = min(d, ix.count - 1)
-                    let eased = CubicBezierEasing(x1: ox[c], y1: oy[min(d, oy.count - 1)], x2: ix[ci], y2: iy[min(d, iy.count - 1)]).value(at: p)
-                    return start[d] + (end[d] - start[d]) * eased
-                }
                 let next = min(t1, time.rounded(.down) + 1)
-                let nextValue: [Double] = next >= t1 ? end : start.indices.map { d in
-                    let c = min(d, ox.count - 1), ci = min(d, ix.count - 1)
-                    let eased = CubicBezierEasing(x1: ox[c], y1: oy[min(d, oy.count - 1)], x2: ix[ci], y2: iy[min(d, iy.count - 1)])
-                        .value(at: (next - t0) / (t1 - t0))
-                    return start[d] + (end[d] - start[d]) * eased
-                }
                 var members: [LottieJSON.Member] = [
                     .init(key: "i", value: .object([.init(key: "x", value: .array([.number(1)])), .init(key: "y", value: .array([.number(1)]))])),
                     .init(key: "o", value: .object([.init(key: "x", value: .array([.number(0)])), .init(key: "y", value: .array([.number(0)]))])),
                     .init(key: "t", value: .number(time)),
-                    .init(key: "s", value: .array(value.map(LottieJSON.number))),
+                    .init(key: "s", value: .array(value(at: time).map(LottieJSON.number))),
                 ]
-                if oldStyle { members.append(.init(key: "e", value: .array(nextValue.map(LottieJSON.number)))) }
+                if oldStyle { members.append(.init(key: "e", value: .array((next >= t1 ? end : value(at: next)).map(LottieJSON.number)))) }
                 out.append(.object(members))
                 time = next
             }

@@ -142,6 +142,10 @@ final class LottieRewriteTests: XCTestCase {
     /// Out-of-range numbers anywhere below the top level never trap the rewrites, plans or scan.
     func testHostileNumbersAreLeftAloneNotTrapped() throws {
         let eased = #"{"a":1,"k":[{"t":0,"s":[1e300,2],"o":{"x":[0.1,0.9],"y":[0,1]},"i":{"x":[0.1,0.9],"y":[0,1]}},{"t":1e300,"s":[1,2]}]}"#
+        let empty = #"{"a":1,"k":[{"t":0,"s":[1,2],"o":{"x":[0.1,0.9],"y":[]},"i":{"x":[],"y":[1]}},{"t":4,"s":[3,4]}]}"#
+        var rewrite = LottieTimeRewrite(try LottieJSON.parse(Array(#"{"s":"#.utf8) + Array(empty.utf8) + [UInt8(ascii: "}")]))
+        rewrite.bakePerDimensionEasing()
+        XCTAssertFalse(rewrite.changed, "empty easing arrays are left alone")
         let layers = #"[{"ty":0,"nm":"p","refId":"a","sr":1e300,"st":1e308,"ind":1e300,"bm":1e300,"ks":{"s":"#
             + eased + #"},"ip":0,"op":4,"ef":[{"ty":1e300,"ef":[]},{"ty":21,"ef":[{},{},{"v":{"k":[1,0,0,1]}},{},{},{},{"v":{"k":1e999}}]}]}]"#
         let json = LottieFixture.json(layers: layers, extra: #","assets":[{"id":"a","layers":[{"ty":4,"ks":{},"ip":0,"op":1e300,"shapes":[]}]}]"#)
