@@ -7,12 +7,13 @@ enum LottieCompositor {
     /// `top` drawn over `bottom`, frame by frame.
     static func over(_ top: [PixelBuffer], _ bottom: [PixelBuffer]) -> [PixelBuffer] {
         zip(top, bottom).map { t, b in
-            combine(t, b) { tp, bp, out in
-                let ta = Float(tp[3]) / 255, ba = Float(bp[3]) / 255
-                let a = ta + ba * (1 - ta)
-                guard a > 0 else { out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0; return }
-                for c in 0..<3 { out[c] = quantize((Float(tp[c]) * ta + Float(bp[c]) * ba * (1 - ta)) / a) }
-                out[3] = quantize(a * 255)
+            map(t, b) { tp, bp, out, i in
+                let ta = Float(tp[i + 3]) * (1 / 255), ba = Float(bp[i + 3]) * (1 / 255)
+                if ta == 1 || ba == 0 { for c in 0..<4 { out[i + c] = tp[i + c] }; return }
+                if ta == 0 { for c in 0..<4 { out[i + c] = bp[i + c] }; return }
+                let below = ba * (1 - ta), a = ta + below
+                for c in 0..<3 { out[i + c] = quantize((Float(tp[i + c]) * ta + Float(bp[i + c]) * below) / a) }
+                out[i + 3] = quantize(a * 255)
             }
         }
     }
@@ -20,17 +21,17 @@ enum LottieCompositor {
     /// `content` masked by `matte` as track matte `mode` (1 alpha, 2 alpha inverted, 3 luma).
     static func matte(_ content: [PixelBuffer], by matte: [PixelBuffer], mode: Int) -> [PixelBuffer] {
         zip(content, matte).map { c, m in
-            combine(c, m) { cp, mp, out in
-                let ma = Float(mp[3]) / 255
+            map(c, m) { cp, mp, out, i in
+                let ma = Float(mp[i + 3]) * (1 / 255)
                 let factor: Float
                 switch mode {
                 case 2: factor = 1 - ma
-                case 3: factor = (0.2125 * Float(mp[0]) + 0.7154 * Float(mp[1]) + 0.0721 * Float(mp[2])) / 255 * ma
+                case 3: factor = (0.2125 * Float(mp[i]) + 0.7154 * Float(mp[i + 1]) + 0.0721 * Float(mp[i + 2])) * (1 / 255) * ma
                 default: factor = ma
                 }
-                let a = quantize(Float(cp[3]) * factor)
-                if a == 0 { out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0; return }
-                out[0] = cp[0]; out[1] = cp[1]; out[2] = cp[2]; out[3] = a
+                let a = quantize(Float(cp[i + 3]) * factor)
+                if a == 0 { for c in 0..<4 { out[i + c] = 0 }; return }
+                out[i] = cp[i]; out[i + 1] = cp[i + 1]; out[i + 2] = cp[i + 2]; out[i + 3] = a
             }
         }
     }
@@ -41,29 +42,25 @@ enum LottieCompositor {
         let rgb = color.prefix(3).map { quantize(Float(min(max($0, 0), 1)) * 255) }
         let scale = Float(max(opacity, 0))
         return frames.map { frame in
-            combine(frame, frame) { p, _, out in
-                let a = quantize(Float(p[3]) * scale)
-                if a == 0 { out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0; return }
-                out[0] = rgb[0]; out[1] = rgb[1]; out[2] = rgb[2]; out[3] = a
+            map(frame, frame) { p, _, out, i in
+                let a = quantize(Float(p[i + 3]) * scale)
+                if a == 0 { for c in 0..<4 { out[i + c] = 0 }; return }
+                out[i] = rgb[0]; out[i + 1] = rgb[1]; out[i + 2] = rgb[2]; out[i + 3] = a
             }
         }
     }
 
     private static func quantize(_ v: Float) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }
 
-    /// A new frame of `a`'s size, each pixel computed from `a`'s and `b`'s pixels at the same place.
-    private static func combine(_ a: PixelBuffer, _ b: PixelBuffer,
-                                _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) -> Void) -> PixelBuffer {
-        let count = a.pixels.count
+    /// A new frame of `a`'s size: `pixel` writes the pixel at byte offset i from `a`'s and `b`'s.
+    @inline(__always)
+    private static func map(_ a: PixelBuffer, _ b: PixelBuffer,
+                            _ pixel: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, Int) -> Void) -> PixelBuffer {
+        let count = min(a.pixels.count, b.pixels.count)
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, n in
             a.pixels.withUnsafeBufferPointer { pa in
                 b.pixels.withUnsafeBufferPointer { pb in
-                    var i = 0
-                    while i + 4 <= count {
-                        body(UnsafeBufferPointer(rebasing: pa[i..<i + 4]), UnsafeBufferPointer(rebasing: pb[i..<i + 4]),
-                             UnsafeMutableBufferPointer(rebasing: out[i..<i + 4]))
-                        i += 4
-                    }
+                    for i in stride(from: 0, to: count - 3, by: 4) { pixel(pa, pb, out, i) }
                 }
             }
             n = count
