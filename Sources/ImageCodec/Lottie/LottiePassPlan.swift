@@ -1,6 +1,7 @@
 /// How a Lottie document is drawn as rlottie passes composited in Swift, for what rlottie 0.1 does
-/// not draw as lottie-web does: layers with a track matte (rlottie drops them) and the Fill effect
-/// (rlottie ignores effects).
+/// not draw as lottie-web does: layers with a track matte (its luma mattes differ, issue 21 saw it
+/// drop matted layers, and lottie-web ignores luma-inverted ones) and the Fill effect (rlottie
+/// ignores effects).
 ///
 /// Each leaf is a document of its own in which only some layers of one layer list are drawn (the
 /// others become null layers, so parenting still works) and, on the way down to that list, only the
