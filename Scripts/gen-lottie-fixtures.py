@@ -135,6 +135,7 @@ def shape_layer(name, ip=0, op=12):
     l = objects.ShapeLayer(); l.name = name; l.in_point = ip; l.out_point = op
     return l
 
+
 def circle(layer, pos0, pos1, size, color, frames=11):
     g = layer.add_shape(objects.Group())
     e = g.add_shape(objects.Ellipse()); e.size.value = Point(size, size)
@@ -142,11 +143,13 @@ def circle(layer, pos0, pos1, size, color, frames=11):
     g.add_shape(objects.Fill(color))
     return g
 
+
 def rect(layer, pos, size, color):
     g = layer.add_shape(objects.Group())
     r = g.add_shape(objects.Rect()); r.size.value = size; r.position.value = pos
     g.add_shape(objects.Fill(color))
     return g
+
 
 def matte_layers(mode, op=12):
     """Top to bottom: a star above, the matte, the matted layer, a background bar."""
@@ -168,13 +171,16 @@ def matte_layers(mode, op=12):
     rect(background, Point(64, 64), Point(20, 120), Color(0.1, 0.7, 0.3))
     return [above, matte, content, background]
 
+
 def animation(op=12, fr=12, size=128):
     an = objects.Animation(op, fr); an.width = an.height = size
     return an
 
+
 def number(layers):
     for i, l in enumerate(layers):
         l.index = i + 1
+
 
 def top_matte(mode):
     an = animation()
@@ -182,6 +188,7 @@ def top_matte(mode):
     number(layers)
     for l in layers: an.add_layer(l)
     return an
+
 
 def precomp_matte(mode):
     an = animation()
@@ -199,6 +206,7 @@ def precomp_matte(mode):
     for l in layers: an.add_layer(l)
     return an
 
+
 def fill_effect():
     an = animation()
     bell = shape_layer("bell")
@@ -214,6 +222,7 @@ def fill_effect():
     layers = [bell, back]; number(layers)
     for l in layers: an.add_layer(l)
     return an
+
 
 def stretched_precomp():
     an = animation(op=16, fr=16)
@@ -237,6 +246,7 @@ def stretched_precomp():
     for l in layers: an.add_layer(l)
     return an
 
+
 def per_dimension_easing():
     an = animation(op=16, fr=16)
     l = shape_layer("scaled", 0, 16)
@@ -250,6 +260,7 @@ def per_dimension_easing():
     number([l, l2]); an.add_layer(l); an.add_layer(l2)
     return an
 
+
 def easing_fix(d):
     # per-dimension easing on the scale: x eases in late, y early
     for layer in d["layers"]:
@@ -260,6 +271,7 @@ def easing_fix(d):
                     k["o"] = {"x": [0.9, 0.1, 0.5], "y": [0.0, 0.9, 0.5]}
                     k["i"] = {"x": [0.9, 0.1, 0.5], "y": [1.0, 0.2, 0.5]}
     return d
+
 
 MATTES = [("alpha", MatteMode.Alpha), ("alpha-inverted", MatteMode.InvertedAlpha), ("luma", MatteMode.Luma),
           ("luma-inverted", MatteMode.InvertedLuma)]
