@@ -157,4 +157,19 @@ final class LottieRewriteTests: XCTestCase {
             XCTAssertEqual("\($0)", "rlottie: rlottie could not parse the animation")
         }
     }
+
+    /// The compositor's arithmetic on single pixels: source-over, the three masks, the Fill effect.
+    func testCompositorPixelsAreExact() {
+        func px(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> [PixelBuffer] { [PixelBuffer(width: 1, height: 1, fill: RGBA(r, g, b, a))] }
+        XCTAssertEqual(LottieCompositor.over(px(255, 0, 0, 128), px(0, 0, 255, 255))[0][0, 0], RGBA(128, 0, 127, 255))
+        XCTAssertEqual(LottieCompositor.over(px(255, 0, 0, 0), px(0, 0, 255, 77))[0][0, 0], RGBA(0, 0, 255, 77))
+        let grey = px(128, 128, 128, 255)
+        XCTAssertEqual(LottieCompositor.matte(px(10, 20, 30, 200), by: grey, mode: 1)[0][0, 0], RGBA(10, 20, 30, 200))
+        XCTAssertEqual(LottieCompositor.matte(px(10, 20, 30, 200), by: grey, mode: 2)[0][0, 0], .clear)
+        // Luma: (0.2125 + 0.7154 + 0.0721) x 128 / 255 x 200 = 100.4.
+        XCTAssertEqual(LottieCompositor.matte(px(10, 20, 30, 200), by: grey, mode: 3)[0][0, 0], RGBA(10, 20, 30, 100))
+        XCTAssertEqual(LottieCompositor.fill(px(0, 0, 0, 100), color: [1, 0.5, 0], opacity: 0.5)[0][0, 0], RGBA(255, 128, 0, 50))
+        // After Effects writes the Fill opacity in percent; lottie-web multiplies alpha by it, clamped.
+        XCTAssertEqual(LottieCompositor.fill(px(0, 0, 0, 3), color: [0, 1, 0], opacity: 100)[0][0, 0], RGBA(0, 255, 0, 255))
+    }
 }
