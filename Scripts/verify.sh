@@ -6,6 +6,7 @@
 #   4. verify-report.py                   the HTML report rendered and probed in Chromium
 #   5. oracle-chromium.py                 `stickerforge frames` against Chromium's ImageDecoder over
 #                                         the generated corpus (gen-oracle-corpus.py), PngSuite, samples
+#   6. oracle-lottie-web.py               Lottie frames against lottie-web 5.7.4 (svg) in Chromium
 # Builds the release binary first when it is missing (or always with --build).
 # Ends with one plain `N passed, M failed` line summing the scripts' own counts; exits 1 on any failure.
 #   Scripts/verify.sh [--build]
@@ -55,6 +56,7 @@ run_step "verify-report (HTML report in Chromium)" python3 Scripts/verify-report
 oracle_inputs=(.build-oracle/corpus Samples)
 [ -d ../shared/corpus/pngsuite/png ] && oracle_inputs+=(../shared/corpus/pngsuite/png)
 run_step "oracle-chromium (frames vs Chromium's ImageDecoder)" python3 Scripts/oracle-chromium.py --bin "$BIN" "${oracle_inputs[@]}"
+run_step "oracle-lottie-web (Lottie frames vs lottie-web)" python3 Scripts/oracle-lottie-web.py --bin "$BIN"
 
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

@@ -58,4 +58,17 @@ final class InspectNotesEndToEndTests: CLIEndToEndTestCase {
                 + "since no ICC profile is embedded; colours may be off",
         ])
     }
+
+    /// A Lottie file lists the features StickerForge cannot draw as lottie-web draws them.
+    func testLottieUnsupportedFeatureNotes() throws {
+        let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":2,"w":32,"h":32,"layers":[{"ty":4,"nm":"glow","ef":[{"ty":29,"ef":[]}],"#
+            + #""ks":{},"ip":0,"op":2,"shapes":[]},{"ty":5,"nm":"title","ks":{},"ip":0,"op":2,"t":{}}]}"#
+        _ = try temp.write(Array(json.utf8), to: "blur.json")
+        let result = try run(["inspect", "blur.json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.hasPrefix("  note: ") }, [
+            "  note: unsupported Lottie feature: Gaussian Blur effect on layer 'glow' (not drawn as lottie-web draws it)",
+            "  note: unsupported Lottie feature: text layer on layer 'title' (not drawn as lottie-web draws it)",
+        ])
+    }
 }

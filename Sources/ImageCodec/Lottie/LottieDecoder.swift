@@ -1,6 +1,9 @@
 /// Decodes Lottie JSON and Telegram `.tgs` (gzipped Lottie) by rendering every frame with rlottie
 /// in the contained helper process (`LottieRenderProcess`), after `LottieValidator` has checked
-/// the JSON.
+/// the JSON. Where rlottie 0.1 draws differently from lottie-web (track mattes, the Fill effect,
+/// stretched precomps, per-dimension easing), the JSON is rewritten and drawn in several passes
+/// composited here (`LottieDecoder+Passes`); what still cannot be drawn faithfully is listed in
+/// `SourceFacts.lottieUnsupportedFeatures`.
 ///
 /// Frames are the canvas (or, with `box`, the canvas scaled to fit a `box` x `box` square, aspect
 /// ratio kept: vectors are rendered straight at that size, not scaled from a raster), one per whole
@@ -29,19 +32,12 @@ public struct LottieDecoder: Sendable {
         let size = document.renderSize(fitting: box)
         try limits.checkCanvas(width: size.width, height: size.height)
         try limits.checkFrames(count: document.frameCount, width: size.width, height: size.height)
-        let process = LottieRenderProcess(executable: try rendererPath ?? LottieRendererLocator.locate(),
-                                          timeout: limits.maxSecondsPerSticker ?? Self.defaultTimeout,
-                                          maxInputBytes: json.count, testFault: testFault)
-        let (header, images) = try process.render(json, width: size.width, height: size.height, frames: document.frameCount)
+        let preparation = try Self.prepare(json)
+        let images = try render(preparation, original: json, document: document, size: size)
         let frames = images.map { Frame(image: $0, delay: document.frameDelay) }
-        // rlottie 0.1 (Debian 12) counts op - ip frames, later versions op - ip + 1.
-        guard header.width == document.width, header.height == document.height,
-              [document.frameCount, document.frameCount + 1].contains(header.totalFrames) else {
-            throw LottieRenderProcess.failure("rlottie read a \(header.width)x\(header.height) canvas of \(header.totalFrames) frames, "
-                + "the JSON declares \(document.width)x\(document.height) and \(document.frameCount) frames")
-        }
         let facts = SourceFacts(format: format, bitDepth: 8, colorModel: .rgba, transparency: .alphaChannel,
-                                frameCount: document.frameCount, declaredLoopCount: 0, fileSize: bytes.count)
+                                frameCount: document.frameCount, declaredLoopCount: 0, fileSize: bytes.count,
+                                lottieUnsupportedFeatures: preparation.unsupported.isEmpty ? nil : preparation.unsupported)
         return DecodedImage(width: size.width, height: size.height, frames: frames, loopCount: 0, facts: facts)
     }
 }

@@ -58,7 +58,7 @@ struct LottieRenderProcess: Sendable {
 
     static func failure(_ message: String) -> CodecError { .library(name: "rlottie", message: message) }
 
-    private static func seconds(_ t: Double) -> String { t == t.rounded() ? "\(Int(t)) s" : "\(t) s" }
+    static func seconds(_ t: Double) -> String { t == t.rounded() ? "\(Int(t)) s" : "\(t) s" }
 
     private static func exitReason(_ code: Int32) -> String {
         switch code {

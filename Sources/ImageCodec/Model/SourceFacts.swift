@@ -113,18 +113,22 @@ public struct SourceFacts: Equatable, Sendable, Codable {
     /// PNG only: why an acTL was ignored (it declares 0 frames, or a count over 2^31-1), when it
     /// was; the file then reads as its default image, a still, as browsers show it.
     public var ignoredAnimation: String?
+    /// Lottie only: features lottie-web draws that StickerForge cannot draw faithfully; nil when none.
+    public var lottieUnsupportedFeatures: [LottieUnsupportedFeature]?
 
     /// Facts with every optional field empty.
     public init(format: ImageFormat, bitDepth: Int, colorModel: ColorModel, paletteSize: Int? = nil,
                 transparency: TransparencyKind, interlaced: Bool = false, color: ColorInfo = ColorInfo(),
                 exifOrientation: Int? = nil, defaultImage: DefaultImageRole? = nil, frameCount: Int = 1,
                 declaredLoopCount: Int? = nil, rawFrames: [RawFrameInfo] = [], fileSize: Int,
-                framesWithoutColorTable: [Int]? = nil, ignoredAnimation: String? = nil) {
+                framesWithoutColorTable: [Int]? = nil, ignoredAnimation: String? = nil,
+                lottieUnsupportedFeatures: [LottieUnsupportedFeature]? = nil) {
         self.format = format; self.bitDepth = bitDepth; self.colorModel = colorModel
         self.paletteSize = paletteSize; self.transparency = transparency; self.interlaced = interlaced
         self.color = color; self.exifOrientation = exifOrientation; self.defaultImage = defaultImage
         self.frameCount = frameCount; self.declaredLoopCount = declaredLoopCount
         self.rawFrames = rawFrames; self.fileSize = fileSize
         self.framesWithoutColorTable = framesWithoutColorTable; self.ignoredAnimation = ignoredAnimation
+        self.lottieUnsupportedFeatures = lottieUnsupportedFeatures
     }
 }

@@ -121,6 +121,9 @@ struct InspectRecord: Encodable {
         if let reason = facts.ignoredAnimation {
             notes.append("animation ignored: \(reason); browsers show the default image as a still, and so does StickerForge")
         }
+        for feature in facts.lottieUnsupportedFeatures ?? [] {
+            notes.append("unsupported Lottie feature: \(feature.description) (not drawn as lottie-web draws it)")
+        }
         return notes
     }
 

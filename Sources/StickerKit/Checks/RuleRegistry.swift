@@ -3,7 +3,7 @@ public enum RuleRegistry {
     /// Rules judging one sticker at a time.
     public static let stickerChecks: [any StickerCheck] = [
         UnsupportedFormatCheck(), ExtensionMismatchCheck(), CorruptImageCheck(), DecodeLimitExceededCheck(),
-        IgnoredAnimationCheck(),
+        IgnoredAnimationCheck(), LottieUnsupportedFeatureCheck(),
         FileTooLargeCheck(),
         DimensionsTooSmallCheck(), DimensionsTooLargeCheck(), ExceedsGridSizeCheck(), NotSquareCheck(),
         NoTransparencyCheck(), GIFHardEdgesCheck(), EdgeHaloCheck(), FullyTransparentCheck(),

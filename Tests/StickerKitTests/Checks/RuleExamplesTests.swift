@@ -58,7 +58,7 @@ final class RuleExamplesTests: XCTestCase {
         let ids = RuleRegistry.allDescriptions.map(\.id)
         XCTAssertEqual(ids, [
             "unsupported_format", "extension_mismatch", "corrupt_image", "decode_limit_exceeded",
-            "ignored_animation", "file_too_large",
+            "ignored_animation", "lottie_unsupported_feature", "file_too_large",
             "dimensions_too_small", "dimensions_too_large", "exceeds_grid_size", "not_square",
             "no_transparency", "gif_hard_edges", "edge_halo", "fully_transparent", "content_touches_edge", "excess_padding",
             "frame_rate_high", "loop_too_long", "animation_memory", "short_frame_delay", "finite_loop",

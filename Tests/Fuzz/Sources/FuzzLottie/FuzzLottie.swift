@@ -5,8 +5,9 @@ import ImageCodec
 let lottieLimits = DecodeLimits(maxDimension: 2048, maxTotalPixels: 8_000_000, maxFrames: 512, maxFileBytes: 4 << 20)
 
 /// libFuzzer entry point: everything that runs in-process before the Lottie renderer is spawned
-/// (the sniffer's top-level key scan and gzip prefix inflate, the full gzip inflate and the JSON
-/// validator) must throw on bad input, never trap or hang, and agree with each other. The
+/// (the sniffer's top-level key scan and gzip prefix inflate, the full gzip inflate, the JSON
+/// validator, and the JSON rewrites and pass plan behind `LottieDecoder.unsupportedFeatures`)
+/// must throw on bad input, never trap or hang, and agree with each other. The
 /// renderer itself runs in its own process and is not fuzzed here (see Tests/Fuzz/rlottie).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLottie(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -27,6 +28,8 @@ public func fuzzLottie(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             || !(document.frameRate > 0 && document.frameRate <= LottieValidator.maxFrameRate) {
             fatalError("validator accepted \(document)")
         }
+        // The JSON rewrites and pass plan run in-process on whatever validates: they must not trap.
+        _ = try? LottieDecoder.unsupportedFeatures(in: json)
         let box = document.renderSize(fitting: 408)
         if box.width < 1 || box.height < 1 || max(box.width, box.height) != 408 { fatalError("bad render size \(box)") }
     }

@@ -1,0 +1,81 @@
+import Dispatch
+
+extension LottieDecoder {
+    /// What rendering a file takes: the plan of rlottie passes, the features it cannot draw
+    /// faithfully, and whether the JSON rlottie reads is rewritten at all.
+    struct Preparation: Sendable {
+        var plan: LottiePassPlan
+        var unsupported: [LottieUnsupportedFeature]
+        var rewritten: Bool
+    }
+
+    /// Rewrites validated JSON for rlottie (`LottieTimeRewrite`) and plans its passes (`LottiePassPlanner`).
+    /// - Throws: `CodecError.malformed` when the JSON does not parse (the validator accepted it, so never in practice).
+    static func prepare(_ json: [UInt8]) throws -> Preparation {
+        let parsed = try LottieJSON.parse(json)
+        var unsupported = LottieFeatureScan.scan(parsed)
+        var timing = LottieTimeRewrite(parsed)
+        if !timing.foldPrecompTiming() {
+            unsupported.append(.init(feature: "time-stretched precomps nested too deep or too many to retime", layer: ""))
+        }
+        timing.bakePerDimensionEasing()
+        var planner = LottiePassPlanner(timing.document)
+        let plan = planner.plan()
+        unsupported += planner.unsupported
+        let rewritten = timing.changed || plan != .render(timing.document)
+        return Preparation(plan: plan, unsupported: unsupported, rewritten: rewritten)
+    }
+
+    /// The features of validated JSON that StickerForge cannot draw as lottie-web draws them (what
+    /// `decode` lists in `SourceFacts.lottieUnsupportedFeatures`), after the same rewrites and
+    /// planning as `decode`, rendering nothing.
+    /// - Throws: `CodecError.malformed` when the JSON does not parse.
+    public static func unsupportedFeatures(in json: [UInt8]) throws -> [LottieUnsupportedFeature] {
+        try prepare(json).unsupported
+    }
+
+    /// Renders every pass of `plan` (each in a helper process of its own, all within one deadline)
+    /// and composites them; `.render` of the unrewritten document sends `original` itself.
+    func render(_ preparation: Preparation, original: [UInt8], document: LottieDocument,
+                size: (width: Int, height: Int)) throws -> [PixelBuffer] {
+        let timeout = limits.maxSecondsPerSticker ?? Self.defaultTimeout
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        let executable = try rendererPath ?? LottieRendererLocator.locate()
+        var passes = 0
+        func pass(_ json: [UInt8]) throws -> [PixelBuffer] {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else {
+                throw LottieRenderProcess.failure("rendering took longer than \(LottieRenderProcess.seconds(timeout)) and was stopped (the renderer may loop forever on this file)")
+            }
+            // The first pass has the whole budget; later ones what is left of it, to the millisecond.
+            passes += 1
+            let remaining = passes == 1 ? timeout : Double((deadline - now) / 1_000_000) / 1000
+            let process = LottieRenderProcess(executable: executable, timeout: remaining,
+                                              maxInputBytes: json.count, testFault: testFault)
+            let (header, images) = try process.render(json, width: size.width, height: size.height, frames: document.frameCount)
+            // rlottie 0.1 (Debian 12) counts op - ip frames, later versions op - ip + 1.
+            guard header.width == document.width, header.height == document.height,
+                  [document.frameCount, document.frameCount + 1].contains(header.totalFrames) else {
+                throw LottieRenderProcess.failure("rlottie read a \(header.width)x\(header.height) canvas of \(header.totalFrames) frames, "
+                    + "the JSON declares \(document.width)x\(document.height) and \(document.frameCount) frames")
+            }
+            return images
+        }
+        guard preparation.rewritten else { return try pass(original) }
+        func run(_ plan: LottiePassPlan) throws -> [PixelBuffer] {
+            switch plan {
+            case .render(let doc): return try pass(doc.bytes)
+            case .over(let parts):
+                // Bottom first, so at most two sets of frames are held at once besides the parts' own.
+                var result = try run(parts[parts.count - 1])
+                for part in parts.dropLast().reversed() { result = LottieCompositor.over(try run(part), result) }
+                return result
+            case .matte(let content, let matte, let mode):
+                return LottieCompositor.matte(try run(content), by: try run(matte), mode: mode)
+            case .fill(let child, let color, let opacity):
+                return LottieCompositor.fill(try run(child), color: color, opacity: opacity)
+            }
+        }
+        return try run(preparation.plan)
+    }
+}
