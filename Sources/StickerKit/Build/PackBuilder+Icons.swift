@@ -46,16 +46,22 @@ extension PackBuilder {
         if let reused = reuse(unit: "icons", key: key, previous: previous) { return reused }
         let image: PixelBuffer
         do {
-            guard let first = try codec.decode(bytes).frames.first?.image else {
+            let decoded = try codec.decode(bytes)
+            guard let first = decoded.frames.first?.image else {
                 throw BuildError.iconSource(path: source, reason: "decoded to no frame")
             }
-            image = first
+            // The icons carry an sRGB chunk, so a source in another colour space is converted first.
+            if !ColorProfileCheck.reasons(decoded.facts).isEmpty, let space = SourceColorSpace.declared(in: bytes) {
+                image = try SRGBConverter().convert(first, from: space)
+            } else {
+                image = first
+            }
         } catch let error as BuildError { throw error } catch {
             throw BuildError.iconSource(path: source, reason: "\(error)")
         }
         let codec = self.codec, effort = options.effort, renderer = IconRenderer(style: options.iconStyle)
         let background = renderer.background(for: image)
-        let results = await BatchRunner(maxConcurrency: options.maxConcurrency).run(IconSlot.all, label: Self.iconFileName) { slot in
+        let results = await BatchRunner(maxConcurrency: options.maxConcurrency).run(IconSlot.all, label: { Self.iconFileName($0) }) { slot in
             let opaque = try renderer.render(image, width: slot.pixelWidth, height: slot.pixelHeight, background: background)
             return try codec.encodeIcon(opaque, effort: effort)
         }

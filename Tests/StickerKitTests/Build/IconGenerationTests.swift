@@ -30,9 +30,13 @@ final class IconGenerationTests: XCTestCase {
 
     /// Builds the icons of `source` with `style`; returns each slot's file bytes.
     private func icons(_ source: PixelBuffer, style: IconStyle) async throws -> [IconSlot: [UInt8]] {
+        try await icons(file: try PNGEncoder().encode(source), style: style)
+    }
+
+    private func icons(file source: [UInt8], style: IconStyle) async throws -> [IconSlot: [UInt8]] {
         try RealCodec.require()
         let folder = try TemporaryFolder()
-        try folder.write("icon.png", try PNGEncoder().encode(source))
+        try folder.write("icon.png", source)
         try folder.write("cat/A.sticker/a.png", try PNGEncoder().encode(PixelBuffer(width: 300, height: 300, fill: RGBA(1, 2, 3, 4))))
         let pack = StickerPack(name: "Icons", root: folder.path + "/cat", kind: .folder, gridSize: .small, stickers: [
             StickerSource(name: "A", folder: "A.sticker", content: .file("A.sticker/a.png"), accessibilityLabel: "A"),
@@ -110,6 +114,28 @@ final class IconGenerationTests: XCTestCase {
         XCTAssertEqual(square[512, 512 - 200], RGBA(220, 30, 40))
         XCTAssertEqual(square[0, 0], RGBA(0, 0, 0))
         XCTAssertEqual(square[512, 0], RGBA(0, 0, 0))
+    }
+
+    /// A Display P3 source (the ImageCodec fixture's profile, on one of its colours) comes out in sRGB:
+    /// the icons carry an sRGB chunk, so their pixels must be the colour converted (truth: transicc).
+    func testAWideGamutSourceIsConvertedToSRGB() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("ImageCodecTests/Fixtures/Color")
+        let p3 = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("displayp3.png")))
+        let truth = try JSONDecoder().decode([String: [[Int]]].self, from: Data(contentsOf: fixtures.appendingPathComponent("expected.json")))
+        // Pixel 27 of the 7x7 fixture (row 3, column 6): P3 (128, 255, 30) is sRGB (56, 255, 0).
+        let expected = try XCTUnwrap(truth["displayp3"]?[27])
+        let raw = try XCTUnwrap(PNGChunkList(p3).chunks.first { $0.type == "iCCP" }?.data)
+        var decodedRaw = try ImageDecoder().decode(p3).frames[0].image[6, 3]
+        decodedRaw.a = 255
+        let source = PixelBuffer(width: 40, height: 30, fill: decodedRaw)
+        let file = PNGChunkWriter.file([PNGChunkSpec("IHDR", PNGChunkWriter.ihdr(width: 40, height: 30)), PNGChunkSpec("iCCP", raw),
+                                        PNGChunkSpec("IDAT", PNGChunkWriter.imageData(source)), PNGChunkSpec("IEND", [])])
+        let images = try assertAppStoreReady(try await icons(file: file, style: IconStyle()))
+        let centre = try XCTUnwrap(images[store])[512, 512]
+        XCTAssertLessThanOrEqual(max(abs(Int(centre.r) - expected[0]), abs(Int(centre.g) - expected[1]), abs(Int(centre.b) - expected[2])), 1,
+                                 "\(centre) vs sRGB \(expected) (P3 \(decodedRaw))")
+        XCTAssertNotEqual(centre, decodedRaw, "the P3 values are not copied unconverted")
     }
 
     func testIconStyleHexAndKey() {

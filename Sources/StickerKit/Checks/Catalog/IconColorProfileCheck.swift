@@ -13,17 +13,15 @@ public struct IconColorProfileCheck: PackCheck {
 
     /// Why the icon's facts are not 8-bit sRGB; empty when they are.
     static func reasons(_ facts: SourceFacts) -> [String] {
-        var reasons: [String] = []
-        let color = facts.color
-        if color.hasICCProfile && color.iccProfileIsSRGB != true {
-            reasons.append(color.iccProfileName.map { "ICC profile \"\($0)\" is not sRGB" } ?? "an embedded ICC profile that is not sRGB")
-        }
+        var reasons = ColorProfileCheck.profileReason(facts.color).map { [$0] } ?? []
         if facts.bitDepth == 16 { reasons.append("16 bits per sample") }
         return reasons
     }
 
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
-        pack.icons.compactMap { icon in
+        // An icon source in stickerforge.yml means `build` draws every slot from it (in sRGB).
+        if pack.pack.config.icon != nil { return [] }
+        return pack.icons.compactMap { icon in
             guard let facts = icon.facts else { return nil }
             let reasons = Self.reasons(facts)
             guard !reasons.isEmpty else { return nil }

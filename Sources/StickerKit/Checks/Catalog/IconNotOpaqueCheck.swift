@@ -13,7 +13,9 @@ public struct IconNotOpaqueCheck: PackCheck {
         defaultSeverity: .warning, category: .catalog, threshold: "fixed: no alpha channel or tRNS in the App Store slots")
 
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
-        pack.icons.compactMap { icon in
+        // An icon source in stickerforge.yml means `build` draws every slot from it (opaque).
+        if pack.pack.config.icon != nil { return [] }
+        return pack.icons.compactMap { icon in
             guard let facts = icon.facts else { return nil }
             let name = LoadedFile.name(of: icon.file)
             let transparent = icon.transparentPixels ?? 0
@@ -75,6 +77,11 @@ public struct IconNotOpaqueCheck: PackCheck {
                     $0[other].facts = ExampleImage.facts(.png, transparent: true)
                     $0[other].transparentPixels = 0
                 }),
+                CheckExample("icon source configured: build draws every slot", pack: {
+                    var subject = icons { $0[store].facts = ExampleImage.facts(.png, transparent: true) }
+                    subject.pack.config.icon = "icon.png"
+                    return subject
+                }()),
             ])
     }
 }

@@ -62,7 +62,8 @@ public struct IconFlattenFix: Sendable {
             throw FixError.codec(file: file, reason: "is \(decoded.facts.format.rawValue), not PNG; export it as PNG")
         }
         var steps: [String] = []
-        if let space = SourceColorSpace.declared(in: bytes) {
+        // Converted only when the colours are not sRGB already (an sRGB-valued gAMA needs nothing).
+        if !ColorProfileCheck.reasons(decoded.facts).isEmpty, let space = SourceColorSpace.declared(in: bytes) {
             image = try SRGBConverter().convert(image, from: space)
             switch space {
             case .icc: steps.append("colours converted from the ICC profile \(decoded.facts.color.iccProfileName.map { "\"\($0)\" " } ?? "")to sRGB")
