@@ -35,7 +35,7 @@ public struct IconStyle: Equatable, Sendable {
 }
 
 /// Draws App Store-ready icons: opaque pixels only (App Store Connect refuses an icon with an alpha
-/// channel or transparency, ITMS-90717; QA1686), scaled in linear light by `Resampler`.
+/// channel or transparency, ITMS-90717), scaled in linear light by `Resampler`.
 public struct IconRenderer: Sendable {
     /// Fit and background.
     public var style: IconStyle

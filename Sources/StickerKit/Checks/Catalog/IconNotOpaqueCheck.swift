@@ -2,7 +2,7 @@ import ImageCodec
 
 /// App Store Connect refuses an App Store icon that "can't be transparent nor contain an alpha
 /// channel" (ITMS-90717), whether or not a pixel is actually transparent; on the other slots a
-/// transparent pixel shows as black on the device (QA1686: icons have no transparent regions).
+/// transparent pixel shows as black on the device (docs/rules.md gives the sources).
 public struct IconNotOpaqueCheck: PackCheck {
     /// A check.
     public init() {}
