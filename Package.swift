@@ -41,7 +41,8 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .systemLibrary(name: "CVPX", pkgConfig: "vpx",
                        providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
-        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
+        // Homebrew has no rlottie formula: on macOS it is built from source (README, Install).
+        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",

@@ -142,7 +142,19 @@ def main():
     report.same("target product types", sorted(by_type), sorted([APP_TYPE, EXTENSION_TYPE]))
     phases = lambda t: [obj(p, "buildPhases") for p in t.get("buildPhases", [])]
     report.same("app phases", [p.get("isa") for p in phases(app)], ["PBXResourcesBuildPhase", "PBXCopyFilesBuildPhase"])
-    report.same("extension phases", [p.get("isa") for p in phases(ext)], ["PBXResourcesBuildPhase"])
+    # `build --check-phase` adds one Run Script phase, first on the extension target (not in Xcode's template).
+    check_phases = [p for p in phases(ext) if p.get("isa") == "PBXShellScriptBuildPhase"]
+    report.same("extension phases", [p.get("isa") for p in phases(ext)],
+                (["PBXShellScriptBuildPhase"] if check_phases else []) + ["PBXResourcesBuildPhase"])
+    for phase in check_phases:
+        script = phase.get("shellScript", "")
+        report.same("check phase shell", phase.get("shellPath"), "/bin/sh")
+        report.same("check phase name", phase.get("name"), "stickerforge check")
+        report.same("check phase runs on every build", phase.get("alwaysOutOfDate"), "1")
+        report.same("check phase input", phase.get("inputPaths"), ["$(SRCROOT)/Stickers.xcstickers"])
+        for needle in ('stickerforge check --quiet --format xcode "$SRCROOT/Stickers.xcstickers"',
+                       "/opt/homebrew/bin", "/usr/local/bin", "command -v stickerforge", 'echo "warning: stickerforge is not installed'):
+            report.same(f"check phase script contains {needle!r}", needle in script, True)
     embed = next((p for p in phases(app) if p.get("isa") == "PBXCopyFilesBuildPhase"), {})
     report.same("embed phase dstSubfolderSpec", embed.get("dstSubfolderSpec"), "13")
     report.same("embed phase dstPath", embed.get("dstPath"), "")
@@ -187,7 +199,11 @@ def main():
         report.same(f"[{src}] embed phase name", embed.get("name"), ref["embed_phase"],
                     "Xcode 14 renamed \"Embed App Extensions\" to \"Embed Foundation Extensions\"")
         theirs = dict(ISA_COUNTS, PBXFileReference=3 + ref["extra_file_references"])
-        report.same(f"[{src}] object counts", counts, theirs,
+        if check_phases:
+            report.same(f"[{src}] Run Script phases", counts.get("PBXShellScriptBuildPhase"), None,
+                        "--check-phase adds the stickerforge check phase")
+        ours_counts = {k: v for k, v in counts.items() if k != "PBXShellScriptBuildPhase" or not check_phases}
+        report.same(f"[{src}] object counts", ours_counts, theirs,
                     "that project lists an extra file (README.md)" if ref["extra_file_references"] else None)
         for name, ours, keys in (("app", app_release, ref["app_keys"]), ("extension", ext_release, ref["extension_keys"])):
             for key in sorted(set(ours) ^ keys):

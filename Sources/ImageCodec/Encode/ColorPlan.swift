@@ -36,6 +36,9 @@ struct ColorPlan: Sendable {
     /// Grey divisor: the 8-bit value of one step at this depth.
     var grayScale: Int { 255 / ((1 << bitDepth) - 1) }
 
+    /// 8-bit RGB without a key: for images that must be truecolour (App Store icons).
+    static let opaqueRGB = ColorPlan(colorType: .rgb, bitDepth: 8, palette: [], transparentKey: nil, indexMap: ColorIndexMap())
+
     /// Picks the plan for normalized `images`; `animated` asks for a way to write transparency.
     static func choose(for images: [PixelBuffer], animated: Bool) -> ColorPlan {
         let stats = ColorStatistics(images)

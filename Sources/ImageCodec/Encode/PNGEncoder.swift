@@ -29,9 +29,15 @@ public struct PNGEncodeOptions: Equatable, Sendable {
     /// unfiltered: a little slower, and its sizes track a full encode's far more closely on smooth
     /// truecolour (where unfiltered rows deflate poorly and unevenly).
     public var draftFiltersRows: Bool
+    /// Write 8-bit RGB truecolour (colour type 2) with an `sRGB` chunk whatever the pixels are:
+    /// no palette, grey or `tRNS` optimisation. App Store icons must be like this (ITMS-90717 refuses
+    /// an alpha channel or transparency); the image must be opaque.
+    public var opaqueTruecolorSRGB: Bool
     /// Writer options.
-    public init(effort: DeflateEffort = .default, draft: Bool = false, draftFiltersRows: Bool = false) {
+    public init(effort: DeflateEffort = .default, draft: Bool = false, draftFiltersRows: Bool = false,
+                opaqueTruecolorSRGB: Bool = false) {
         self.effort = effort; self.draft = draft; self.draftFiltersRows = draftFiltersRows
+        self.opaqueTruecolorSRGB = opaqueTruecolorSRGB
     }
 
     /// The search and deflaters these options ask for.
@@ -62,14 +68,20 @@ public struct PNGEncoder: Sendable {
     }
 
     /// `encode(_:)` with what was decided.
+    /// - Throws: `CodecError.invalidInput` also when `opaqueTruecolorSRGB` is set and a pixel is not opaque.
     public func encodeWithReport(_ image: PixelBuffer) throws -> EncodeReport {
         try Self.checkSize(width: image.width, height: image.height, what: "image")
+        if options.opaqueTruecolorSRGB, image.hasTransparency {
+            throw CodecError.invalidInput("an opaque RGB PNG cannot hold transparent pixels; flatten the image onto a background first")
+        }
         let normalized = image.normalizedTransparent()
-        let plan = ColorPlan.choose(for: [normalized], animated: false)
+        let plan = options.opaqueTruecolorSRGB ? ColorPlan.opaqueRGB : ColorPlan.choose(for: [normalized], animated: false)
         let compressor = FrameCompressor(plan: plan, profile: options.profile)
         let stream = try compressor.compressAll([normalized])[0]
         var writer = PNGChunkWriter()
         writer.appendHeader(width: image.width, height: image.height, plan: plan)
+        // Rendering intent 0 (perceptual), as PNG 1.2 suggests for images like these.
+        if options.opaqueTruecolorSRGB { writer.append("sRGB", [0]) }
         writer.append("IDAT", stream)
         writer.append("IEND", [])
         let full = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)

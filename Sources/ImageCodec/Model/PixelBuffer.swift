@@ -63,6 +63,11 @@ public struct PixelBuffer: Equatable, Hashable, Sendable {
         return PixelBuffer(width: region.width, height: region.height, pixels: out)
     }
 
+    /// How many pixels have alpha below 255.
+    public var transparentPixelCount: Int {
+        stride(from: 3, to: pixels.count, by: 4).reduce(0) { $0 + (pixels[$1] == 255 ? 0 : 1) }
+    }
+
     /// Whether any pixel has alpha below 255.
     public var hasTransparency: Bool {
         var i = 3

@@ -41,7 +41,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "An image to draw all 13 app icons from (default: the pack's icon setting).")
     var icon: String?
 
-    @Option(help: "Format of the summary on standard output: text, json, sarif, junit or github.")
+    @OptionGroup var iconOptions: IconOptions
+
+    @Option(help: "Format of the summary on standard output: text, json, sarif, junit, github, gitlab, markdown or xcode.")
     var format: ReportFormat = .text
 
     @Option(name: .customLong("report"), help: ArgumentHelp("Also write a report file: FORMAT:PATH (repeatable).",
@@ -88,6 +90,7 @@ struct BuildCommand: AsyncParsableCommand {
 
         var buildOptions = options
         buildOptions.xcodeProject = project
+        buildOptions.iconStyle = iconOptions.style(config: stickerPack.config)
         let plan: BuildPlan
         do {
             plan = try await PackBuilder(options: buildOptions).prepare(stickerPack) {

@@ -21,11 +21,11 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackSettings
 
-    @Option(help: "Format on standard output: text, json, sarif, junit, github, gitlab or markdown.")
+    @Option(help: "Format on standard output: text, json, sarif, junit, github, gitlab, markdown or xcode.")
     var format: ReportFormat = .text
 
     @Option(name: .customLong("report"), help: ArgumentHelp(
-        "Also write a report file: FORMAT:PATH with FORMAT text, json, sarif, junit, github, gitlab, markdown or html (repeatable).",
+        "Also write a report file: FORMAT:PATH with FORMAT text, json, sarif, junit, github, gitlab, markdown, xcode or html (repeatable).",
         valueName: "FORMAT:PATH"))
     var reports: [ReportTarget] = []
 
@@ -55,7 +55,7 @@ struct CheckCommand: AsyncParsableCommand {
         let writer = ReportWriter(report: report, subjects: result.subjects, maxBytes: result.maxBytes,
                                   console: console, useColor: output.color ?? console.stdoutIsTerminal,
                                   catalogRoot: result.root)
-        let hint = reports.first { ![.github, .text, .markdown].contains($0.format) }?.path
+        let hint = reports.first { ![.github, .text, .markdown, .xcode].contains($0.format) }?.path
         console.out(writer.render(format, fullReportHint: hint))
         let written = writer.write(reports)
         if !wroteBaseline && report.failsGate(strict: pack.strict) { throw ExitStatus.findings }

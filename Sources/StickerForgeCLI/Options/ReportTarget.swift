@@ -26,5 +26,5 @@ struct ReportTarget: ExpressibleByArgument, Equatable {
 
 /// Every format a report file can be written in: the standard-output formats plus HTML.
 enum ReportFileFormat: String, CaseIterable, ExpressibleByArgument {
-    case text, json, sarif, junit, github, gitlab, markdown, html
+    case text, json, sarif, junit, github, gitlab, markdown, xcode, html
 }

@@ -25,9 +25,14 @@ struct XcodeProjectOptions: ParsableArguments {
     @Option(name: .customLong("team-id"), help: "With --xcode-project, DEVELOPMENT_TEAM (10 characters; default: none).")
     var teamID: String?
 
+    @Flag(name: .customLong("check-phase"),
+          help: "With --xcode-project, add a Run Script phase that runs `stickerforge check --format xcode` on the catalog in every Xcode build.")
+    var checkPhase = false
+
     func validate() throws {
         let given = [("--bundle-id", bundleID), ("--app-name", appName), ("--marketing-version", marketingVersion),
-                     ("--build-number", buildNumber), ("--team-id", teamID)].filter { $0.1 != nil }.map(\.0)
+                     ("--build-number", buildNumber), ("--team-id", teamID), ("--check-phase", checkPhase ? "" : nil)]
+            .filter { $0.1 != nil }.map(\.0)
         if !enabled, !given.isEmpty {
             throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "goes" : "go") with --xcode-project")
         }
@@ -39,7 +44,9 @@ struct XcodeProjectOptions: ParsableArguments {
         guard enabled else { return nil }
         let flags = AppConfig(name: appName, bundleID: bundleID, version: marketingVersion, build: buildNumber, teamID: teamID)
         do {
-            return try XcodeProjectSettings.resolve(flags: flags, config: pack.config.app, packName: pack.name)
+            var settings = try XcodeProjectSettings.resolve(flags: flags, config: pack.config.app, packName: pack.name)
+            settings.checkPhase = checkPhase
+            return settings
         } catch let error as XcodeProjectError {
             for problem in error.all { console.err("error: \(problem)") }
             throw ExitStatus.unusable

@@ -19,7 +19,8 @@ struct ReportWriter {
     /// Text in one of the standard-output formats.
     func render(_ format: ReportFormat, fullReportHint: String? = nil) -> String {
         let context = ReportContext(rules: BuildRules.reportDescriptions, useColor: useColor,
-                                    catalogRoot: catalogRoot ?? report.pack.path, fullReportHint: fullReportHint)
+                                    catalogRoot: catalogRoot ?? report.pack.path, fullReportHint: fullReportHint,
+                                    workingDirectory: FileManager.default.currentDirectoryPath)
         return format.reporter.render(report, context: context)
     }
 
@@ -74,6 +75,7 @@ struct ReportWriter {
         case .github: return Array(plain.render(.github).utf8)
         case .gitlab: return Array(plain.render(.gitlab).utf8)
         case .markdown: return Array(plain.render(.markdown).utf8)
+        case .xcode: return Array(plain.render(.xcode).utf8)
         }
     }
 

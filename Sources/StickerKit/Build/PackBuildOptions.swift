@@ -10,6 +10,8 @@ public struct PackBuildOptions: Equatable, Sendable {
     public var keepSequences: Bool
     /// An image to generate all 13 icon slots from (letterboxed), or nil.
     public var iconSource: String?
+    /// How the icon source fills the slots and what shows behind it (`icon_fit`, `icon_background`).
+    public var iconStyle = IconStyle()
     /// `file_too_large` above this many bytes.
     public var maxBytes: Int
     /// Convert GIF and JPEG stickers to (A)PNG. Off by default: GIF and JPEG files are copied

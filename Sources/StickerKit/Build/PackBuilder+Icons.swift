@@ -11,7 +11,8 @@ extension PackBuilder {
     /// have a 29x29@2x slot.
     static func iconFileName(_ slot: IconSlot) -> String { "icon-\(slot.idiom)-\(slot.size)@\(slot.scale).png" }
 
-    /// All 13 slots: generated from `options.iconSource` (letterboxed, never stretched), else copied
+    /// All 13 slots: generated from `options.iconSource` (letterboxed or covered, never stretched,
+    /// flattened onto `options.iconStyle`'s background into opaque 8-bit sRGB PNGs), else copied
     /// from the pack's own icon set where it fills them, else listed without files with an
     /// `icon_slot_missing` warning.
     func buildIcons(_ pack: StickerPack, previous: BuildRecord?) async throws -> IconBuild {
@@ -41,21 +42,28 @@ extension PackBuilder {
     private func generateIcons(from source: String, previous: BuildRecord?) async throws -> BuiltUnit {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(source) } catch { throw BuildError.iconSource(path: source, reason: "\(error)") }
-        let key = Digest.hex(parts: [Array("stickerforge-icons/1|\(codec.identifier)|effort=\(options.effort.rawValue)".utf8), bytes])
+        let key = Digest.hex(parts: [Array("stickerforge-icons/2|\(codec.identifier)|effort=\(options.effort.rawValue)|\(options.iconStyle.keyText)".utf8), bytes])
         if let reused = reuse(unit: "icons", key: key, previous: previous) { return reused }
         let image: PixelBuffer
         do {
-            guard let first = try codec.decode(bytes).frames.first?.image else {
+            let decoded = try codec.decode(bytes)
+            guard let first = decoded.frames.first?.image else {
                 throw BuildError.iconSource(path: source, reason: "decoded to no frame")
             }
-            image = first
+            // The icons carry an sRGB chunk, so a source in another colour space is converted first.
+            if !ColorProfileCheck.reasons(decoded.facts).isEmpty, let space = SourceColorSpace.declared(in: bytes) {
+                image = try SRGBConverter().convert(first, from: space)
+            } else {
+                image = first
+            }
         } catch let error as BuildError { throw error } catch {
             throw BuildError.iconSource(path: source, reason: "\(error)")
         }
-        let codec = self.codec, effort = options.effort
-        let results = await BatchRunner(maxConcurrency: options.maxConcurrency).run(IconSlot.all, label: Self.iconFileName) { slot in
-            let fitted = try Resampler().letterboxed(image, into: slot.pixelWidth, height: slot.pixelHeight)
-            return try codec.encodeStill(fitted, effort: effort)
+        let codec = self.codec, effort = options.effort, renderer = IconRenderer(style: options.iconStyle)
+        let background = renderer.background(for: image)
+        let results = await BatchRunner(maxConcurrency: options.maxConcurrency).run(IconSlot.all, label: { Self.iconFileName($0) }) { slot in
+            let opaque = try renderer.render(image, width: slot.pixelWidth, height: slot.pixelHeight, background: background)
+            return try codec.encodeIcon(opaque, effort: effort)
         }
         var files: [String: [UInt8]] = [:]
         for (slot, result) in zip(IconSlot.all, results) {

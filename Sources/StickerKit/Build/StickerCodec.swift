@@ -26,9 +26,16 @@ public protocol StickerCodec: Sendable {
     func encodeStill(_ image: PixelBuffer, effort: DeflateEffort) throws -> [UInt8]
     /// Encodes frames as a lossless APNG; `loopCount` 0 = forever.
     func encodeAnimation(_ frames: [AnimationFrame], loopCount: Int, effort: DeflateEffort) throws -> EncodedAnimation
+    /// Encodes an opaque app icon as App Store Connect accepts it: 8-bit RGB, sRGB chunk, no alpha.
+    func encodeIcon(_ image: PixelBuffer, effort: DeflateEffort) throws -> [UInt8]
 }
 
 extension StickerCodec {
+    /// `IconRenderer.encode`: the PNG writer with its palette and alpha optimisations off.
+    public func encodeIcon(_ image: PixelBuffer, effort: DeflateEffort) throws -> [UInt8] {
+        try IconRenderer.encode(image, effort: effort)
+    }
+
     /// Ignores the options: `decode(_:)`.
     public func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage { try decode(bytes) }
 }

@@ -18,6 +18,7 @@ public enum RuleRegistry {
     public static let packChecks: [any PackCheck] = [
         CatalogInvalidCheck(), CatalogMissingFileCheck(), CatalogUnlistedStickerCheck(), CatalogUnknownKeyCheck(),
         DuplicateStickerCheck(), EmptyPackCheck(), IconSlotMissingCheck(), IconWrongSizeCheck(),
+        IconNotOpaqueCheck(), IconColorProfileCheck(),
     ]
 
     /// Every rule's description: sticker rules, then pack rules.

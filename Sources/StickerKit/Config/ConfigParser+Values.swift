@@ -1,3 +1,4 @@
+import ImageCodec
 import Foundation
 import Yams
 
@@ -162,6 +163,16 @@ extension ConfigParser {
             return nil
         }
         return path
+    }
+
+    /// An opaque colour written `'#RRGGBB'` (quoted: YAML reads an unquoted `#` as a comment).
+    mutating func colour(_ node: Node, _ key: String) -> RGBA? {
+        guard let text = text(node, key, allowEmpty: false) else { return nil }
+        guard let colour = IconStyle.colour(hex: text) else {
+            invalid(node, key, "must be a colour '#RRGGBB' (six hex digits, quoted), found \(describe(node))")
+            return nil
+        }
+        return colour
     }
 
     /// How a value reads in a message.

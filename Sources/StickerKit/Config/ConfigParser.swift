@@ -11,7 +11,7 @@ struct ConfigParser {
     }
 
     static let topKeys = ["name", "grid_size", "order", "labels", "sequences", "fps", "loops", "max_bytes",
-                          "rules", "thresholds", "icon", "fit", "lossy", "min_quality", "dither", "effort",
+                          "rules", "thresholds", "icon", "icon_background", "icon_fit", "fit", "lossy", "min_quality", "dither", "effort",
                           "time_budget", "app"]
     static let sequenceKeys = ["fps", "delays", "duration", "loops"]
     /// Xcode's names for what the configuration calls otherwise, so a key copied from Contents.json
@@ -57,6 +57,8 @@ struct ConfigParser {
         case "rules": parseRules(value)
         case "thresholds": parseThresholds(value)
         case "icon": config.icon = iconPath(value, key)
+        case "icon_background": config.iconBackground = colour(value, key)
+        case "icon_fit": config.iconFit = choice(value, key, IconFit.allCases)
         case "fit": config.fit = flag(value, key) ?? config.fit
         case "lossy": config.lossy = flag(value, key) ?? config.lossy
         case "min_quality": config.minQuality = fraction(value, key)

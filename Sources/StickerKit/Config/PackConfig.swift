@@ -41,6 +41,11 @@ public struct PackConfig: Equatable, Sendable {
     public var thresholds = ThresholdOverrides()
     /// Source image for the generated Messages app icons, relative to the folder.
     public var icon: String?
+    /// `icon_background`: the colour behind the icon artwork and in its bars; nil = the source's
+    /// border colour when it is opaque and near-uniform, else white.
+    public var iconBackground: RGBA?
+    /// `icon_fit`: letterbox (default) or cover.
+    public var iconFit: IconFit?
     /// Whether `build` fits every sticker under the size limit (`--fit`): lossless first.
     public var fit = false
     /// Whether fitting may trade quality (palette, frame rate, scale) when lossless is not enough.

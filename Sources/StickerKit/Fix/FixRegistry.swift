@@ -7,6 +7,8 @@ public enum FixRegistry {
     ]
     /// Fixes of the encoded file, in order.
     public static let fileFixes: [any StickerFix] = [FileTooLargeFix(), ExtensionFix()]
+    /// The icon set's fix, run once over the copy after the stickers (icons are not stickers).
+    public static let iconFix = IconFlattenFix()
     /// All sticker fixes.
     public static var all: [any StickerFix] { pixelFixes + fileFixes }
 }

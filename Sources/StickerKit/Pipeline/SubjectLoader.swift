@@ -89,7 +89,8 @@ public struct SubjectLoader: Sendable {
             case .bytes(let bytes):
                 do {
                     let image = try decoder.decode(bytes)
-                    return IconFile(slot: slot, file: path, pixelSize: PixelSize(width: image.width, height: image.height))
+                    return IconFile(slot: slot, file: path, pixelSize: PixelSize(width: image.width, height: image.height),
+                                    facts: image.facts, transparentPixels: image.frames.first?.image.transparentPixelCount)
                 } catch let error as CodecError {
                     return IconFile(slot: slot, file: path, pixelSize: nil, failure: error)
                 } catch {

@@ -10,12 +10,27 @@ public struct ReportContext: Sendable {
     /// Where the complete report can be found (a file path or a URL), named by reporters that
     /// have to leave findings out, such as the GitHub annotations past the per-step cap.
     public var fullReportHint: String?
+    /// The absolute directory relative paths are relative to (the CLI's working directory), for
+    /// reporters that must print absolute paths (Xcode); nil = `/`.
+    public var workingDirectory: String?
 
     /// A context; every field has a default that suits a plain local run.
     public init(rules: [RuleDescription] = [], useColor: Bool = false,
-                catalogRoot: String? = nil, fullReportHint: String? = nil) {
+                catalogRoot: String? = nil, fullReportHint: String? = nil, workingDirectory: String? = nil) {
         self.rules = rules; self.useColor = useColor
-        self.catalogRoot = catalogRoot; self.fullReportHint = fullReportHint
+        self.catalogRoot = catalogRoot; self.fullReportHint = fullReportHint; self.workingDirectory = workingDirectory
+    }
+
+    /// The catalog as an absolute path without `.` or `..` components: `report.pack.path` when it is
+    /// absolute, else the display path joined to `workingDirectory`.
+    func absoluteCatalogPath(for report: CheckReport) -> String {
+        let given = report.pack.path.hasPrefix("/") ? report.pack.path : catalogPath(for: report)
+        let joined = given.hasPrefix("/") ? given : (workingDirectory ?? "/") + "/" + given
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The catalog display path in force for `report`, without a trailing slash or leading "./".

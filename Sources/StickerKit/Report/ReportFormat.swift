@@ -16,6 +16,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case gitlab
     /// Markdown for pull-request comments and `$GITHUB_STEP_SUMMARY`.
     case markdown
+    /// Xcode diagnostics (`PATH:1:1: error: ...`) for a Run Script build phase.
+    case xcode
 
     /// The reporter that renders this format.
     public static func reporter(for format: ReportFormat) -> any Reporter {
@@ -27,6 +29,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .github: return GitHubActionsReporter()
         case .gitlab: return GitLabCodeQualityReporter()
         case .markdown: return MarkdownReporter()
+        case .xcode: return XcodeReporter()
         }
     }
 
@@ -43,6 +46,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .github: return "txt"
         case .gitlab: return "json"
         case .markdown: return "md"
+        case .xcode: return "txt"
         }
     }
 }

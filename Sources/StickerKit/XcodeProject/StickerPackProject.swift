@@ -81,7 +81,8 @@ struct StickerPackProject {
                    phases: [ref("phase.resources.app", "Resources"), ref("phase.embed", Self.embedPhaseName)],
                    dependencies: [ref("dependency.extension", "PBXTargetDependency")]),
             target("target.extension", name: ext, product: ("product.extension", extProduct), type: Self.extensionProductType,
-                   phases: [ref("phase.resources.extension", "Resources")], dependencies: []),
+                   phases: (settings.checkPhase ? [ref("phase.check", Self.checkPhaseName)] : [])
+                       + [ref("phase.resources.extension", "Resources")], dependencies: []),
             PBXObject(id: id("dependency.extension"), comment: "PBXTargetDependency", isa: "PBXTargetDependency", fields: [
                 "target": ref("target.extension", ext), "targetProxy": ref("proxy.extension", "PBXContainerItemProxy"),
             ]),
@@ -92,6 +93,7 @@ struct StickerPackProject {
                 "remoteInfo": .string(ext),
             ]),
         ]
+        if settings.checkPhase { objects.append(checkPhase) }
         objects += configurations("project", list: list("PBXProject", app), debug: projectSettings(debug: true),
                                   release: projectSettings(debug: false))
         objects += configurations("app", list: list("PBXNativeTarget", app), debug: appSettings, release: appSettings)

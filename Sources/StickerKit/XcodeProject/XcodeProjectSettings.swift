@@ -26,6 +26,9 @@ public struct XcodeProjectSettings: Equatable, Sendable {
     public var deploymentTarget: String
     /// `TARGETED_DEVICE_FAMILY`.
     public var devices: DeviceFamily
+    /// `build --check-phase`: a Run Script phase on the extension target runs `stickerforge check
+    /// --format xcode` on the catalog, so Xcode lists the findings and an error fails the build.
+    public var checkPhase = false
 
     /// 1.0, build 1, no team, iOS 12.0, iPhone and iPad: the defaults docs/xcode.md lists.
     public init(appName: String, bundleID: String, marketingVersion: String = XcodeProjectSettings.defaultVersion,

@@ -43,6 +43,10 @@ struct FakeStickerCodec: StickerCodec {
         Self.file(.png, frames: [(image, .zero)], loop: nil)
     }
 
+    func encodeIcon(_ image: PixelBuffer, effort: DeflateEffort) throws -> [UInt8] {
+        Self.file(.png, frames: [(image, .zero)], loop: nil)
+    }
+
     /// Merges identical consecutive frames, adding their delays, as the real encoder does.
     func encodeAnimation(_ frames: [AnimationFrame], loopCount: Int, effort: DeflateEffort) throws -> EncodedAnimation {
         var merged: [AnimationFrame] = []

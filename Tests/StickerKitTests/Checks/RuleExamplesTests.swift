@@ -17,7 +17,7 @@ final class RuleExamplesTests: XCTestCase {
                     XCTFail("\(rule.id) example \"\(example.note)\" is not a sticker"); continue
                 }
                 let findings = check.check(subject, context: CheckContext(gridSize: example.gridSize))
-                assert(findings, rule: rule, triggers: triggers, note: example.note)
+                assert(findings, rule: rule, triggers: triggers, note: example.note, severity: example.severity)
                 walked += 1
             }
         }
@@ -31,21 +31,21 @@ final class RuleExamplesTests: XCTestCase {
                     XCTFail("\(rule.id) example \"\(example.note)\" is not a pack"); continue
                 }
                 let findings = check.check(pack, context: CheckContext(gridSize: example.gridSize))
-                assert(findings, rule: rule, triggers: triggers, note: example.note)
+                assert(findings, rule: rule, triggers: triggers, note: example.note, severity: example.severity)
                 walked += 1
             }
         }
         XCTAssertGreaterThanOrEqual(walked, 2 * RuleRegistry.allDescriptions.count)
     }
 
-    private func assert(_ findings: [Finding], rule: RuleDescription, triggers: Bool, note: String) {
+    private func assert(_ findings: [Finding], rule: RuleDescription, triggers: Bool, note: String, severity: Severity?) {
         let own = findings.filter { $0.rule == rule.id }
         // A rule only ever reports under its own id.
         XCTAssertEqual(own.count, findings.count, "\(rule.id) \"\(note)\" reported another rule's id")
         if triggers {
             XCTAssertFalse(own.isEmpty, "\(rule.id) did not trigger on \"\(note)\"")
             for f in own {
-                XCTAssertEqual(f.severity, rule.defaultSeverity, "\(rule.id) \"\(note)\" severity")
+                XCTAssertEqual(f.severity, severity ?? rule.defaultSeverity, "\(rule.id) \"\(note)\" severity")
                 XCTAssertFalse(f.message.isEmpty, "\(rule.id) \"\(note)\" message")
                 XCTAssertFalse(f.hint.isEmpty, "\(rule.id) \"\(note)\" hint")
             }
@@ -66,7 +66,7 @@ final class RuleExamplesTests: XCTestCase {
             "color_profile",
             "sequence_frame_mismatch", "accessibility_label_too_long", "missing_accessibility_label",
             "catalog_invalid", "catalog_missing_file", "catalog_unlisted_sticker", "catalog_unknown_key",
-            "duplicate_sticker", "empty_pack", "icon_slot_missing", "icon_wrong_size",
+            "duplicate_sticker", "empty_pack", "icon_slot_missing", "icon_wrong_size", "icon_not_opaque", "icon_color_profile",
         ])
         XCTAssertEqual(Set(ids).count, ids.count, "rule ids must be unique")
     }

@@ -31,6 +31,8 @@ final class PackConfigTests: XCTestCase {
           halo_edge_share: 0.2
           max_padding_share: 0.3
         icon: art/icon.png
+        icon_background: '#1A2B3C'
+        icon_fit: cover
         fit: true
         lossy: true
         min_quality: 0.85
@@ -60,6 +62,8 @@ final class PackConfigTests: XCTestCase {
         c.thresholds.haloEdgeShare = 0.2
         c.thresholds.maxPaddingShare = 0.3
         c.icon = "art/icon.png"
+        c.iconBackground = RGBA(0x1A, 0x2B, 0x3C)
+        c.iconFit = .cover
         c.fit = true
         c.lossy = true
         c.minQuality = 0.85
@@ -86,6 +90,17 @@ final class PackConfigTests: XCTestCase {
         XCTAssertNil(parsed.config.timeBudget)
         XCTAssertEqual(parsed.config.minQuality, nil)
         XCTAssertFalse(parsed.config.fit)
+    }
+
+    func testIconSettingsOutOfRangeAreReported() {
+        let parsed = PackConfig.parse("icon_background: white\nicon_fit: stretch\n", file: "stickerforge.yml")
+        XCTAssertEqual(parsed.problems, [
+            .invalid(file: "stickerforge.yml", reason: "line 1, column 18: 'icon_background' must be a colour '#RRGGBB' "
+                     + "(six hex digits, quoted), found 'white'", sticker: nil),
+            .invalid(file: "stickerforge.yml", reason: "line 2, column 11: 'icon_fit' must be letterbox or cover, found 'stretch'", sticker: nil),
+        ])
+        XCTAssertNil(parsed.config.iconBackground)
+        XCTAssertNil(parsed.config.iconFit)
     }
 
     func testEmptyFileGivesDefaults() {

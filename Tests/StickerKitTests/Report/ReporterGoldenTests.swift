@@ -38,6 +38,21 @@ final class ReporterGoldenTests: XCTestCase {
         try Golden.assertMatches(render(.gitlab), file: "report.gitlab.json", version: ReportFixtures.version)
     }
 
+    func testXcodeGolden() throws {
+        try Golden.assertMatches(render(.xcode), file: "report.xcode.txt", version: ReportFixtures.version)
+    }
+
+    /// A relative catalog path is made absolute against the working directory, `.` and `..` resolved.
+    func testXcodeMakesRelativePathsAbsolute() {
+        var report = ReportFixtures.report
+        report.pack.path = "./Stickers/../Stickers/Party.xcstickers"
+        let context = ReportContext(catalogRoot: report.pack.path, workingDirectory: "/Users/me/repo/")
+        let lines = XcodeReporter().render(report, context: context).split(separator: "\n")
+        XCTAssertEqual(lines.first, "/Users/me/repo/Stickers/Party.xcstickers:1:1: error: "
+                       + "The 1024x1024 App Store icon slot is empty (Add a 1024x1024 PNG to the icon set.) [missing_marketing_icon]")
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("/Users/me/repo/Stickers/Party.xcstickers") }, "\(lines)")
+    }
+
     func testMarkdownGolden() throws {
         try Golden.assertMatches(render(.markdown), file: "report.md", version: ReportFixtures.version)
     }
@@ -55,7 +70,7 @@ final class ReporterGoldenTests: XCTestCase {
     }
 
     func testEveryFormatHasAReporterAndEndsWithOneNewline() {
-        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["text", "json", "sarif", "junit", "github", "gitlab", "markdown"])
+        XCTAssertEqual(ReportFormat.allCases.map(\.rawValue), ["text", "json", "sarif", "junit", "github", "gitlab", "markdown", "xcode"])
         for format in ReportFormat.allCases {
             let text = render(format)
             XCTAssertTrue(text.hasSuffix("\n"), "\(format)")

@@ -13,13 +13,17 @@ public struct ColorProfileCheck: StickerCheck {
         summary: "The file is not plain 8-bit sRGB: a non-sRGB ICC profile, a non-sRGB gamma, 16-bit samples or CMYK.",
         defaultSeverity: .warning, category: .color, threshold: "gAMA 0.45455 ± 0.01")
 
+    /// The embedded ICC profile when it is not sRGB (by name or description), in words.
+    static func profileReason(_ color: ColorInfo) -> String? {
+        guard color.hasICCProfile && color.iccProfileIsSRGB != true else { return nil }
+        return color.iccProfileName.map { "ICC profile \"\($0)\" is not sRGB" } ?? "an embedded ICC profile that is not sRGB"
+    }
+
     /// Why the facts are not plain sRGB, in message order; empty when they are.
     static func reasons(_ facts: SourceFacts) -> [String] {
         var reasons: [String] = []
         let color = facts.color
-        if color.hasICCProfile && color.iccProfileIsSRGB != true {
-            reasons.append(color.iccProfileName.map { "ICC profile \"\($0)\" is not sRGB" } ?? "an embedded ICC profile that is not sRGB")
-        }
+        if let profile = profileReason(color) { reasons.append(profile) }
         // An sRGB chunk overrides gAMA for every decoder that knows it.
         if let gamma = color.gamma, !color.hasSRGBChunk, abs(gamma - srgbGamma) > gammaTolerance {
             reasons.append("gAMA \(NumberText.decimal(gamma, places: 5)) (sRGB is 0.45455)")

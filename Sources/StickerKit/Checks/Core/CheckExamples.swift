@@ -14,6 +14,9 @@ public struct CheckExample: Sendable {
     public var input: CheckExampleInput
     /// The grid size the example is judged under.
     public var gridSize: GridSize
+    /// The severity its findings have when a rule raises this case above its default
+    /// (`icon_not_opaque` in an App Store slot); nil = the rule's default.
+    public var severity: Severity?
 
     /// A sticker example.
     public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large) {
@@ -21,14 +24,14 @@ public struct CheckExample: Sendable {
     }
 
     /// A pack example.
-    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large) {
-        self.note = note; self.input = .pack(pack); self.gridSize = gridSize
+    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large, severity: Severity? = nil) {
+        self.note = note; self.input = .pack(pack); self.gridSize = gridSize; self.severity = severity
     }
 }
 
 /// Examples that must trigger a rule at least once, and examples that must not trigger it.
 public struct CheckExamples: Sendable {
-    /// Each must yield at least one finding of the rule at its default severity.
+    /// Each must yield at least one finding of the rule at its default severity (or the example's).
     public var triggering: [CheckExample]
     /// Each must yield no finding of the rule.
     public var nonTriggering: [CheckExample]

@@ -10,10 +10,16 @@ public struct IconFile: Equatable, Sendable {
     public var pixelSize: PixelSize?
     /// Why it could not be measured, when it did not decode.
     public var failure: CodecError?
+    /// What the file declares (colour type, transparency, depth, profile), when it decoded.
+    public var facts: SourceFacts?
+    /// Pixels of the first frame with alpha below 255, when it decoded.
+    public var transparentPixels: Int?
 
     /// An icon file.
-    public init(slot: IconSlot, file: String, pixelSize: PixelSize?, failure: CodecError? = nil) {
+    public init(slot: IconSlot, file: String, pixelSize: PixelSize?, failure: CodecError? = nil,
+                facts: SourceFacts? = nil, transparentPixels: Int? = nil) {
         self.slot = slot; self.file = file; self.pixelSize = pixelSize; self.failure = failure
+        self.facts = facts; self.transparentPixels = transparentPixels
     }
 }
 

@@ -83,6 +83,10 @@ public struct PackFixer: Sendable {
                 problems.append("\(sticker.name): \(error)")
             }
         }
+        let icons = FixRegistry.iconFix.repair(copy, root: root, context: context, limits: configuration.decodeLimits,
+                                               background: copy.config.iconBackground)
+        records[nil, default: []] += icons.records
+        problems += icons.problems
         // The copy is read again with --config's settings plus the labels made, so they count.
         var rereadConfig = explicitConfig
         if settings.labelsFromNames {
