@@ -12,12 +12,14 @@ public enum RuleRegistry {
         FiniteLoopCheck(), HiddenFirstFrameCheck(), SingleFrameAnimationCheck(),
         ColorProfileCheck(),
         SequenceFrameMismatchCheck(), AccessibilityLabelTooLongCheck(), MissingAccessibilityLabelCheck(),
+        PlatformFormatCheck(), FrameCountCheck(), LoopCountCheck(),
     ]
 
     /// Rules judging the pack as a whole.
     public static let packChecks: [any PackCheck] = [
         CatalogInvalidCheck(), CatalogMissingFileCheck(), CatalogUnlistedStickerCheck(), CatalogUnknownKeyCheck(),
         DuplicateStickerCheck(), EmptyPackCheck(), IconSlotMissingCheck(), IconWrongSizeCheck(),
+        PackSizeCheck(), EmojiMissingCheck(), TrayIconCheck(), MixedAnimationCheck(),
     ]
 
     /// Every rule's description: sticker rules, then pack rules.

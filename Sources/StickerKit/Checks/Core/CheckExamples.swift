@@ -14,15 +14,24 @@ public struct CheckExample: Sendable {
     public var input: CheckExampleInput
     /// The grid size the example is judged under.
     public var gridSize: GridSize
+    /// The store the example is judged for.
+    public var platform: PlatformRules = .imessage
 
     /// A sticker example.
-    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large) {
-        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize
+    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large, platform: PlatformRules = .imessage) {
+        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize; self.platform = platform
     }
 
     /// A pack example.
-    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large) {
-        self.note = note; self.input = .pack(pack); self.gridSize = gridSize
+    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large, platform: PlatformRules = .imessage) {
+        self.note = note; self.input = .pack(pack); self.gridSize = gridSize; self.platform = platform
+    }
+
+    /// The context the example is judged in: default configuration for `platform`, under `gridSize`.
+    public var context: CheckContext {
+        var configuration = CheckConfiguration()
+        configuration.platform = platform
+        return CheckContext(configuration: configuration, gridSize: gridSize)
     }
 }
 
