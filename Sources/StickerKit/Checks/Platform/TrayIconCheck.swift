@@ -30,8 +30,12 @@ public struct TrayIconCheck: PackCheck {
         var problems: [String] = []
         if let failure = tray.failure { problems.append("it cannot be decoded (\(failure))") }
         if !rules.formats.contains(file.format) { problems.append("it holds \(file.format.displayName) data") }
-        if let size = rules.size, let actual = file.pixelSize, actual != size { problems.append("it is \(actual)") }
-        if let limit = rules.maxBytes, file.byteCount > limit { problems.append("it has \(NumberText.int(file.byteCount)) bytes") }
+        // An optional image (Telegram's thumbnail, Signal's cover) is made from `tray:` at the store's
+        // size by `build`, so one tray serves every store; a required one is judged as it ships.
+        if rules.required, let size = rules.size, let actual = file.pixelSize, actual != size { problems.append("it is \(actual)") }
+        if rules.required, let limit = rules.maxBytes, file.byteCount > limit {
+            problems.append("it has \(NumberText.int(file.byteCount)) bytes")
+        }
         guard !problems.isEmpty else { return [] }
         return [context.finding(Self.description, sticker: nil, file: tray.file,
                                 message: "\(store)'s \(rules.role) must be \(wanted); \(NumberText.list(problems))",
@@ -47,12 +51,16 @@ public struct TrayIconCheck: PackCheck {
                 CheckExample("WhatsApp: a 60 KB tray", pack: .storeExample(count: 3, tray: .exampleTray(byteCount: 60_000)),
                              platform: .whatsapp),
                 CheckExample("LINE: a 96x96 main image", pack: .storeExample(count: 8, tray: .exampleTray()), platform: .line),
+                CheckExample("Telegram: a JPEG thumbnail", pack: .storeExample(count: 3, tray: .exampleTray(100, 100, format: .jpeg)),
+                             platform: .telegram),
                 CheckExample("WhatsApp: tray file absent",
                              pack: .storeExample(count: 3, tray: TrayFile(file: "tray.png", loaded: nil)), platform: .whatsapp),
             ],
             nonTriggering: [
                 CheckExample("WhatsApp: a 96x96 PNG tray", pack: .storeExample(count: 3, tray: .exampleTray()), platform: .whatsapp),
                 CheckExample("Signal: no cover (optional)", pack: .storeExample(count: 3), platform: .signal),
+                CheckExample("Telegram: a 96x96 tray for the optional thumbnail",
+                             pack: .storeExample(count: 3, tray: .exampleTray()), platform: .telegram),
                 CheckExample("Discord: no tray at all", pack: .storeExample(count: 3), platform: .discord),
             ])
     }
