@@ -59,6 +59,11 @@ public struct PlatformRules: Equatable, Sendable {
         return max(limits.maximum.width, limits.maximum.height)
     }
 
+    /// Formats as a message names them: "WebP", "PNG or APNG", "WebM, TGS or PNG".
+    public static func formatsText(_ formats: [ImageFormat]) -> String {
+        NumberText.list(formats.map(\.displayName), conjunction: "or")
+    }
+
     /// The image the `tray:` key of stickerforge.yml supplies, nil when the store has none.
     public var trayImage: PackImageRules? { packImages.first { $0.fromTray } }
 
@@ -154,9 +159,7 @@ public enum PackSizeRule: Equatable, Sendable {
     public var text: String {
         switch self {
         case .range(let range): return "\(range.lowerBound) to \(range.upperBound)"
-        case .oneOf(let counts):
-            let words = counts.map(String.init)
-            return words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+        case .oneOf(let counts): return NumberText.list(counts.map(String.init), conjunction: "or")
         }
     }
 }

@@ -15,8 +15,9 @@ public struct MixedAnimationCheck: PackCheck {
         guard !animated.isEmpty, !still.isEmpty else { return [] }
         return [context.finding(
             Self.description, sticker: nil, file: nil,
-            message: "\(NumberText.count(animated.count, "sticker")) animate (\(Self.names(animated))) and "
-                + "\(NumberText.count(still.count, "sticker")) do not (\(Self.names(still))); "
+            message: "\(NumberText.count(animated.count, "sticker")) \(animated.count == 1 ? "animates" : "animate") "
+                + "(\(Self.names(animated))) and \(NumberText.count(still.count, "sticker")) "
+                + "\(still.count == 1 ? "does" : "do") not (\(Self.names(still))); "
                 + "\(context.platform.name) takes a pack that is all still or all animated",
             hint: "Split the pack in two, one still and one animated.")].compactMap { $0 }
     }

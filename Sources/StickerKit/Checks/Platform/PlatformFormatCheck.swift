@@ -27,7 +27,7 @@ public struct PlatformFormatCheck: StickerCheck {
                                     hint: "Leave this sticker out of the \(store.name) pack.")].compactMap { $0 }
         }
         guard !kind.formats.contains(format) else { return [] }
-        let taken = NumberText.list(kind.formats.map(\.displayName))
+        let taken = PlatformRules.formatsText(kind.formats)
         return [context.finding(
             Self.description, sticker: subject.name, file: file,
             message: "\(LoadedFile.name(of: file ?? subject.name)) holds \(format.displayName) data; \(store.name) takes "
