@@ -131,6 +131,10 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(TrayIconCheck().check(PackSubject.storeExample(count: 3, tray: .exampleTray(512, 512, byteCount: 60_000)),
                                              context: context).map(\.message),
                        ["WhatsApp's tray image must be 96x96 px PNG of at most 51,200 bytes; it is 512x512 px and it has 60,000 bytes"])
+        let fast = PlatformExamples.animation(frames: 3, delay: .milliseconds(5))
+        XCTAssertEqual(ShortFrameDelayCheck().check(fast, context: context).map(\.message),
+                       ["frames 0 (5 ms), 1 (5 ms) and 2 (5 ms) are shorter than WhatsApp's minimum of 8 ms"])
+        XCTAssertEqual(ShortFrameDelayCheck().check(fast, context: context).map(\.severity), [.error])
         configuration.platform = .line
         let line = CheckContext(configuration: configuration, gridSize: .regular)
         let long = PlatformExamples.animation(320, height: 270, frames: 12, loopCount: 4, format: .apng)

@@ -36,3 +36,20 @@ extension LoopTooLongCheck {
             .compactMap { $0 }
     }
 }
+
+extension ShortFrameDelayCheck {
+    /// Frames shorter than the store's minimum delay (WhatsApp: 8 ms), an error: the store refuses the file.
+    func storeFindings(_ subject: StickerSubject, image: DecodedImage, minimum: Double, context: CheckContext) -> [Finding] {
+        let short = image.frames.indices.filter { Measure.exceeds(minimum, image.frames[$0].delay.milliseconds) }
+        guard !short.isEmpty else { return [] }
+        var named = short.prefix(Self.namedFrames).map { "\($0) (\(NumberText.decimal(image.frames[$0].delay.milliseconds)) ms)" }
+        if short.count > Self.namedFrames { named.append("\(NumberText.int(short.count - Self.namedFrames)) more") }
+        return [context.finding(
+            Self.description, sticker: subject.name, file: subject.primaryFile, frame: short.count == 1 ? short[0] : nil,
+            message: "\(short.count == 1 ? "frame" : "frames") \(NumberText.list(named)) "
+                + "\(short.count == 1 ? "is" : "are") shorter than \(context.platform.name)'s minimum of \(NumberText.decimal(minimum)) ms",
+            hint: "Give every frame at least \(NumberText.decimal(minimum)) ms; merge frames that should not show on their own.",
+            atLeast: .error)]
+            .compactMap { $0 }
+    }
+}
