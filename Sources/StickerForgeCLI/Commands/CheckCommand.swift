@@ -29,6 +29,10 @@ struct CheckCommand: AsyncParsableCommand {
         valueName: "FORMAT:PATH"))
     var reports: [ReportTarget] = []
 
+    @Option(help: ArgumentHelp("The store to check for: imessage, whatsapp, telegram, signal, discord or line (docs/platforms.md).",
+                               valueName: "store"))
+    var platform: PlatformRules = .imessage
+
     @Option(help: "Stickers decoded and checked at once (default: one per core); peak memory grows with it.")
     var jobs: Int?
 
@@ -43,7 +47,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard()
-        let runner = CheckPlanRunner(settings: pack, jobs: jobs, workingDirectory: FileManager.default.currentDirectoryPath)
+        var runner = CheckPlanRunner(settings: pack, jobs: jobs, workingDirectory: FileManager.default.currentDirectoryPath)
+        runner.platform = platform
         guard let result = try await runner.run(paths, console: console, quiet: output.quiet) else {
             console.err("nothing to check")
             return

@@ -11,6 +11,8 @@ struct CheckPlanRunner {
     let jobs: Int?
     /// The absolute working directory.
     let workingDirectory: String
+    /// The store every pack is judged for.
+    var platform: PlatformRules = .imessage
 
     /// What the check found, ready for the reporters and the baseline.
     struct Outcome {
@@ -101,6 +103,7 @@ struct CheckPlanRunner {
             }
             configuration = settings.configuration(for: &pack)
         }
+        configuration.platform = platform
         let result = await CheckSession(pack: pack, configuration: configuration, jobs: jobs).run(console: console, quiet: quiet)
         let root = RelativePath.absolute(pack.root, workingDirectory: workingDirectory)
         let report = scoped ? result.report.keepingStickerFindings() : result.report

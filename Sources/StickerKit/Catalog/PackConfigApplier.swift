@@ -15,6 +15,9 @@ struct PackConfigApplier {
         for name in config.labels.keys.sorted() where !names.contains(name) {
             problems.append(.invalid(file: file, reason: "'labels.\(name)' names no sticker in the pack", sticker: nil))
         }
+        for name in config.emojis.keys.sorted() where !names.contains(name) {
+            problems.append(.invalid(file: file, reason: "'emojis.\(name)' names no sticker in the pack", sticker: nil))
+        }
         for name in config.sequences.keys.sorted() where !names.contains(name) {
             problems.append(.invalid(file: file, reason: "'sequences.\(name)' names no sticker in the pack", sticker: nil))
         }

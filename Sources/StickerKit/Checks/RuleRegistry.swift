@@ -12,6 +12,7 @@ public enum RuleRegistry {
         FiniteLoopCheck(), HiddenFirstFrameCheck(), SingleFrameAnimationCheck(),
         ColorProfileCheck(),
         SequenceFrameMismatchCheck(), AccessibilityLabelTooLongCheck(), MissingAccessibilityLabelCheck(),
+        PlatformFormatCheck(), FrameCountCheck(), LoopCountCheck(),
     ]
 
     /// Rules judging the pack as a whole.
@@ -19,6 +20,7 @@ public enum RuleRegistry {
         CatalogInvalidCheck(), CatalogMissingFileCheck(), CatalogUnlistedStickerCheck(), CatalogUnknownKeyCheck(),
         DuplicateStickerCheck(), EmptyPackCheck(), IconSlotMissingCheck(), IconWrongSizeCheck(),
         IconNotOpaqueCheck(), IconColorProfileCheck(),
+        PackSizeCheck(), EmojiMissingCheck(), TrayIconCheck(), MixedAnimationCheck(),
     ]
 
     /// Every rule's description: sticker rules, then pack rules.

@@ -20,6 +20,12 @@ public struct PackConfig: Equatable, Sendable {
     public var file: String?
     /// Pack name, replacing the folder or catalog name.
     public var name: String?
+    /// Who publishes the pack (`publisher:`, or its alias `author:`), for the stores that show it.
+    public var publisher: String?
+    /// Emoji per sticker name (`emojis:`), for the stores that file stickers under emoji.
+    public var emojis: [String: [String]] = [:]
+    /// The pack's tray, cover or main image (`tray:`), relative to the folder.
+    public var tray: String?
     /// Grid size, replacing the catalog's (and the check's) grid size.
     public var gridSize: GridSize?
     /// Sticker names shown first, in this order; the rest follow in their natural order.

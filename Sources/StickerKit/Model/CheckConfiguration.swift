@@ -39,20 +39,27 @@ public struct CheckConfiguration: Equatable, Sendable {
     /// The output is an app for App Store upload (`build --xcode-project`): rules whose findings App
     /// Store Connect rejects raise those findings to errors (`severity(for:atLeast:)`).
     public var appStoreUpload = false
+    /// The store the pack is judged for (`check --platform`); iMessage unless given.
+    public var platform: PlatformRules = .imessage
 
     /// Defaults.
     public init() {}
 
     /// The severity in force for a rule.
     public func severity(for rule: RuleDescription) -> Severity {
-        severities[rule.id] ?? rule.defaultSeverity
+        severities[rule.id] ?? (applies(rule) ? rule.defaultSeverity : .off)
     }
+
+    /// Whether `rule` says something about the platform judged: a rule its table lists as inapplicable
+    /// is off unless configured.
+    public func applies(_ rule: RuleDescription) -> Bool { !platform.inapplicableRules.contains(rule.id) }
 
     /// The severity in force for a finding that deserves at least `floor` in this run (an App Store
     /// blocker under `appStoreUpload`): a severity the user set for the rule still wins, `off` included;
     /// otherwise the rule's default, raised to `floor`.
     public func severity(for rule: RuleDescription, atLeast floor: Severity?) -> Severity {
         if let configured = severities[rule.id] { return configured }
+        guard applies(rule) else { return .off }
         guard let floor else { return rule.defaultSeverity }
         return max(rule.defaultSeverity, floor)
     }

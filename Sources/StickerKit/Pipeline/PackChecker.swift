@@ -26,6 +26,9 @@ public struct PackChecker: Sendable {
         CheckContext(configuration: configuration, gridSize: configuration.gridSizeOverride ?? pack.gridSize)
     }
 
+    /// The box Lottie and TGS are rendered into: the store's sticker size, or iMessage's grid cell.
+    func vectorBox(_ context: CheckContext) -> Int { configuration.platform.vectorBox ?? context.gridSize.maxPixels }
+
     /// Loads, decodes and checks `pack`.
     public func check(_ pack: StickerPack) async -> CheckReport {
         await check(pack, progress: { _, _, _ in })
@@ -48,7 +51,7 @@ public struct PackChecker: Sendable {
                                  progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
         -> (report: CheckReport, summaries: [StickerSummary]) {
         let context = context(for: pack)
-        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context.gridSize.maxPixels)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: vectorBox(context))
         let checks = stickerChecks
         let root = pack.root
         let stickers = pack.stickers
@@ -66,7 +69,7 @@ public struct PackChecker: Sendable {
     public func loadSubjects(of pack: StickerPack,
                              progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
         -> (subjects: [StickerSubject], icons: [IconFile]) {
-        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context(for: pack).gridSize.maxPixels)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: vectorBox(context(for: pack)))
         let subjects = await mapSubjects(of: pack, { $0 }, progress: progress)
         return (subjects, loader.loadIcons(pack.iconSet, root: pack.root))
     }
@@ -77,7 +80,7 @@ public struct PackChecker: Sendable {
     public func mapSubjects<Result: Sendable>(
         of pack: StickerPack, _ transform: @escaping @Sendable (StickerSubject) -> Result,
         progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async -> [Result] {
-        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: context(for: pack).gridSize.maxPixels)
+        let loader = SubjectLoader(limits: configuration.decodeLimits, vectorBox: vectorBox(context(for: pack)))
         let root = pack.root
         let stickers = pack.stickers
         return await BoundedConcurrency.map(stickers, limit: concurrency, { source in
@@ -125,7 +128,8 @@ public struct PackChecker: Sendable {
 
     private func assemble(pack: StickerPack, checked: [CheckedSubject], icons: [IconFile],
                           context: CheckContext) -> CheckReport {
-        let packSubject = PackSubject(pack: pack, summaries: checked.map(\.summary), icons: icons)
+        let tray = SubjectLoader(limits: configuration.decodeLimits).loadTray(pack.config.tray, root: pack.root)
+        let packSubject = PackSubject(pack: pack, summaries: checked.map(\.summary), icons: icons, tray: tray)
         let packFindings = packChecks.flatMap { check -> [Finding] in
             context.isOff(check.ruleDescription) ? [] : check.check(packSubject, context: context)
         }

@@ -157,3 +157,31 @@ public struct SubjectLoader: Sendable {
         return root.hasSuffix("/") ? root + relative : root + "/" + relative
     }
 }
+
+extension SubjectLoader {
+    /// The `tray:` image at `path` (relative to `root`) measured, nil when no path is given.
+    public func loadTray(_ path: String?, root: String) -> TrayFile? {
+        guard let path else { return nil }
+        switch read(path, root: root) {
+        case .missing: return TrayFile(file: path, loaded: nil)
+        case .failed(let error): return TrayFile(file: path, loaded: nil, failure: error)
+        case .tooLarge(let size, let prefix):
+            return TrayFile(file: path, loaded: LoadedFile(path: path, byteCount: size, format: FormatSniffer.sniff(prefix)),
+                            failure: Self.fileLimitError(size: size, limits: limits))
+        case .bytes(let bytes):
+            let format = FormatSniffer.sniff(bytes)
+            do {
+                let image = try ImageDecoder(limits: limits).decode(bytes)
+                // An APNG tray sniffs as PNG when it has a single frame; the decoder's facts say what it is.
+                return TrayFile(file: path, loaded: LoadedFile(path: path, byteCount: bytes.count, format: image.facts.format,
+                                                               pixelSize: PixelSize(width: image.width, height: image.height),
+                                                               facts: image.facts))
+            } catch let error as CodecError {
+                return TrayFile(file: path, loaded: LoadedFile(path: path, byteCount: bytes.count, format: format), failure: error)
+            } catch {
+                return TrayFile(file: path, loaded: LoadedFile(path: path, byteCount: bytes.count, format: format),
+                                failure: .library(name: "decoder", message: "\(error)"))
+            }
+        }
+    }
+}

@@ -16,8 +16,8 @@ final class RuleExamplesTests: XCTestCase {
                 guard case .sticker(let subject) = example.input else {
                     XCTFail("\(rule.id) example \"\(example.note)\" is not a sticker"); continue
                 }
-                let findings = check.check(subject, context: CheckContext(gridSize: example.gridSize))
-                assert(findings, rule: rule, triggers: triggers, note: example.note, severity: example.severity)
+                let findings = check.check(subject, context: example.context)
+                assert(findings, rule: rule, triggers: triggers, note: example.note, example: example)
                 walked += 1
             }
         }
@@ -30,22 +30,26 @@ final class RuleExamplesTests: XCTestCase {
                 guard case .pack(let pack) = example.input else {
                     XCTFail("\(rule.id) example \"\(example.note)\" is not a pack"); continue
                 }
-                let findings = check.check(pack, context: CheckContext(gridSize: example.gridSize))
-                assert(findings, rule: rule, triggers: triggers, note: example.note, severity: example.severity)
+                let findings = check.check(pack, context: example.context)
+                assert(findings, rule: rule, triggers: triggers, note: example.note, example: example)
                 walked += 1
             }
         }
         XCTAssertGreaterThanOrEqual(walked, 2 * RuleRegistry.allDescriptions.count)
     }
 
-    private func assert(_ findings: [Finding], rule: RuleDescription, triggers: Bool, note: String, severity: Severity?) {
+    /// The severity an example states wins; else a store's published limit is an error even where the
+    /// rule's default is a warning (the store refuses the file); for iMessage the default severity stands.
+    private func assert(_ findings: [Finding], rule: RuleDescription, triggers: Bool, note: String, example: CheckExample) {
         let own = findings.filter { $0.rule == rule.id }
         // A rule only ever reports under its own id.
         XCTAssertEqual(own.count, findings.count, "\(rule.id) \"\(note)\" reported another rule's id")
         if triggers {
             XCTAssertFalse(own.isEmpty, "\(rule.id) did not trigger on \"\(note)\"")
             for f in own {
-                XCTAssertEqual(f.severity, severity ?? rule.defaultSeverity, "\(rule.id) \"\(note)\" severity")
+                let expected = example.severity
+                    ?? (example.platform.isIMessage ? rule.defaultSeverity : max(rule.defaultSeverity, .error))
+                XCTAssertEqual(f.severity, expected, "\(rule.id) \"\(note)\" severity")
                 XCTAssertFalse(f.message.isEmpty, "\(rule.id) \"\(note)\" message")
                 XCTAssertFalse(f.hint.isEmpty, "\(rule.id) \"\(note)\" hint")
             }
@@ -65,8 +69,10 @@ final class RuleExamplesTests: XCTestCase {
             "hidden_first_frame", "single_frame_animation",
             "color_profile",
             "sequence_frame_mismatch", "accessibility_label_too_long", "missing_accessibility_label",
+            "platform_format", "frame_count", "loop_count",
             "catalog_invalid", "catalog_missing_file", "catalog_unlisted_sticker", "catalog_unknown_key",
             "duplicate_sticker", "empty_pack", "icon_slot_missing", "icon_wrong_size", "icon_not_opaque", "icon_color_profile",
+            "pack_size", "emoji_missing", "tray_icon", "mixed_animation",
         ])
         XCTAssertEqual(Set(ids).count, ids.count, "rule ids must be unique")
     }
@@ -76,8 +82,9 @@ final class RuleExamplesTests: XCTestCase {
         let errors = severities.filter { $0.value == .error }.keys.sorted()
         let infos = severities.filter { $0.value == .info }.keys.sorted()
         XCTAssertEqual(errors, ["catalog_invalid", "catalog_missing_file", "corrupt_image", "decode_limit_exceeded",
-                                "dimensions_too_large", "dimensions_too_small", "empty_pack", "file_too_large",
-                                "fully_transparent", "sequence_frame_mismatch", "unsupported_format"])
+                                "dimensions_too_large", "dimensions_too_small", "emoji_missing", "empty_pack",
+                                "file_too_large", "frame_count", "fully_transparent", "loop_count", "mixed_animation",
+                                "pack_size", "platform_format", "sequence_frame_mismatch", "tray_icon", "unsupported_format"])
         XCTAssertEqual(infos, ["excess_padding", "finite_loop", "missing_accessibility_label", "not_square",
                                "single_frame_animation"])
         XCTAssertFalse(severities.values.contains(.off))

@@ -267,3 +267,51 @@ final class ConfigDocumentationTests: XCTestCase {
         }
     }
 }
+
+/// The store metadata keys: `publisher` (alias `author`), `emojis`, `tray`.
+final class PackConfigStoreKeysTests: XCTestCase {
+    func testPublisherEmojisAndTrayAreParsed() {
+        let parsed = PackConfig.parse("""
+            name: Party
+            author: Ada
+            emojis:
+              wave: ["👋", "😀"]
+              heart: "❤️"
+              keycap: ["1️⃣"]
+            tray: art/tray.png
+            """, file: "stickerforge.yml")
+        XCTAssertEqual(parsed.problems, [])
+        XCTAssertEqual(parsed.config.publisher, "Ada")
+        XCTAssertEqual(parsed.config.emojis, ["wave": ["👋", "😀"], "heart": ["❤️"], "keycap": ["1️⃣"]])
+        XCTAssertEqual(parsed.config.tray, "art/tray.png")
+    }
+
+    func testBadEmojiAndDuplicatePublisherAreReported() {
+        let parsed = PackConfig.parse("""
+            publisher: Ada
+            author: Bob
+            emojis:
+              wave: ["👋", "hi", "1", "👋"]
+              spin: {a: b}
+            tray: ../tray.png
+            """, file: "stickerforge.yml")
+        let reasons = parsed.problems.map { problem -> String in
+            if case .invalid(_, let reason, _) = problem { return reason }
+            return "\(problem)"
+        }
+        XCTAssertEqual(parsed.problems.count, 6, reasons.joined(separator: "\n"))
+        XCTAssertTrue(reasons.contains { $0.contains("author") && $0.contains("repeats the publisher") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("'hi'") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("'1'") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("twice") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("emojis.spin") && $0.contains("a mapping") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("tray") && $0.contains("unsafe") }, "\(reasons)")
+        XCTAssertEqual(parsed.config.publisher, "Ada")
+        XCTAssertEqual(parsed.config.emojis["wave"], ["👋"])
+    }
+
+    func testSingleEmoji() {
+        for yes in ["😀", "❤️", "1️⃣", "👍🏽", "🏳️‍🌈"] { XCTAssertTrue(ConfigParser.isSingleEmoji(yes), yes) }
+        for no in ["", "1", "#", "a", "❤", "😀😀", "😀 "] { XCTAssertFalse(ConfigParser.isSingleEmoji(no), no) }
+    }
+}

@@ -12,6 +12,7 @@ public struct FrameRateHighCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image, let fps = image.averageFPS else { return [] }
+        if !context.platform.isIMessage { return storeFindings(subject, image: image, fps: fps, context: context) }
         let limit = context.thresholds.maxFPS
         guard Measure.exceeds(fps, limit) else { return [] }
         return [context.finding(
@@ -24,10 +25,15 @@ public struct FrameRateHighCheck: StickerCheck {
 
     public static var examples: CheckExamples {
         CheckExamples(
-            triggering: [CheckExample("60 fps", AnimationExamples.apng(12, delay: .fps(60)))],
+            triggering: [CheckExample("60 fps", AnimationExamples.apng(12, delay: .fps(60))),
+                         CheckExample("Telegram: a 60 fps WebM", PlatformExamples.animation(frames: 12, delay: .fps(60), format: .webm),
+                                      platform: .telegram)],
             nonTriggering: [
                 CheckExample("30 fps", AnimationExamples.apng(12, delay: .fps(30))),
                 CheckExample("still", .example(image: ExampleImage.still(AnimationExamples.a))),
+                CheckExample("Telegram: a 60 fps .tgs", PlatformExamples.animation(frames: 12, delay: .fps(60), format: .tgs),
+                             platform: .telegram),
+                CheckExample("WhatsApp: 60 fps (no cap)", PlatformExamples.animation(frames: 12, delay: .fps(60)), platform: .whatsapp),
             ])
     }
 }

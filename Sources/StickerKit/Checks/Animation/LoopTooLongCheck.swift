@@ -12,6 +12,7 @@ public struct LoopTooLongCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image else { return [] }
+        if !context.platform.isIMessage { return storeFindings(subject, image: image, context: context) }
         let ms = image.loopDurationMilliseconds, limit = context.thresholds.maxLoopMilliseconds
         guard Measure.exceeds(ms, limit) else { return [] }
         return [context.finding(
@@ -23,7 +24,17 @@ public struct LoopTooLongCheck: StickerCheck {
 
     public static var examples: CheckExamples {
         CheckExamples(
-            triggering: [CheckExample("6 s", AnimationExamples.apng(6, delay: .milliseconds(1000)))],
-            nonTriggering: [CheckExample("exactly 5 s", AnimationExamples.apng(5, delay: .milliseconds(1000)))])
+            triggering: [
+                CheckExample("6 s", AnimationExamples.apng(6, delay: .milliseconds(1000))),
+                CheckExample("Signal: 3.1 s", PlatformExamples.animation(frames: 31, format: .apng), platform: .signal),
+                CheckExample("LINE: 1.2 s played 4 times", PlatformExamples.animation(320, height: 270, frames: 12, loopCount: 4,
+                                                                                      format: .apng), platform: .line),
+            ],
+            nonTriggering: [
+                CheckExample("exactly 5 s", AnimationExamples.apng(5, delay: .milliseconds(1000))),
+                CheckExample("WhatsApp: 10 s", PlatformExamples.animation(frames: 10, delay: .milliseconds(1000)), platform: .whatsapp),
+                CheckExample("LINE: 1 s played 4 times", PlatformExamples.animation(320, height: 270, frames: 10, loopCount: 4,
+                                                                                    format: .apng), platform: .line),
+            ])
     }
 }

@@ -15,6 +15,9 @@ public struct ShortFrameDelayCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard subject.isAnimated, let image = subject.image else { return [] }
+        if !context.platform.isIMessage, let minimum = context.platform.animation.minFrameDelayMilliseconds {
+            return storeFindings(subject, image: image, minimum: minimum, context: context)
+        }
         let limit = context.thresholds.shortDelayMilliseconds
         let short = image.frames.indices.filter { Measure.atMost(image.frames[$0].delay.milliseconds, limit) }
         guard !short.isEmpty else { return [] }
@@ -38,10 +41,12 @@ public struct ShortFrameDelayCheck: StickerCheck {
                     frames, delays: [.milliseconds(100), .zero, .milliseconds(100)]))),
                 CheckExample("10 ms GIF delays", .example(image: ExampleImage.animation(
                     frames, delay: .centiseconds(1), format: .gif), file: "Fast.gif")),
+                CheckExample("WhatsApp: a 5 ms frame", PlatformExamples.animation(frames: 3, delay: .milliseconds(5)), platform: .whatsapp),
             ],
             nonTriggering: [
                 CheckExample("20 ms", .example(image: ExampleImage.animation(frames, delay: .centiseconds(2)))),
                 CheckExample("still (zero delay)", .example(image: ExampleImage.still(AnimationExamples.a))),
+                CheckExample("WhatsApp: 8 ms frames", PlatformExamples.animation(frames: 3, delay: .milliseconds(8)), platform: .whatsapp),
             ])
     }
 }

@@ -12,6 +12,9 @@ public struct CheckContext: Sendable {
         self.gridSize = gridSize
     }
 
+    /// The store the pack is judged for.
+    public var platform: PlatformRules { configuration.platform }
+
     /// The thresholds in force.
     public var thresholds: CheckThresholds { configuration.thresholds }
 

@@ -17,15 +17,26 @@ public struct CheckExample: Sendable {
     /// The severity its findings have when a rule raises this case above its default
     /// (`icon_not_opaque` in an App Store slot); nil = the rule's default.
     public var severity: Severity?
+    /// The store the example is judged for.
+    public var platform: PlatformRules = .imessage
 
     /// A sticker example.
-    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large) {
-        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize
+    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large, platform: PlatformRules = .imessage) {
+        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize; self.platform = platform
     }
 
     /// A pack example.
-    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large, severity: Severity? = nil) {
+    public init(_ note: String, pack: PackSubject, gridSize: GridSize = .large, severity: Severity? = nil,
+                platform: PlatformRules = .imessage) {
         self.note = note; self.input = .pack(pack); self.gridSize = gridSize; self.severity = severity
+        self.platform = platform
+    }
+
+    /// The context the example is judged in: default configuration for `platform`, under `gridSize`.
+    public var context: CheckContext {
+        var configuration = CheckConfiguration()
+        configuration.platform = platform
+        return CheckContext(configuration: configuration, gridSize: gridSize)
     }
 }
 

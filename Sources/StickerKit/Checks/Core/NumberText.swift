@@ -41,12 +41,12 @@ enum NumberText {
         "\(int(n)) \(n == 1 ? singular : (plural ?? singular + "s"))"
     }
 
-    /// A list joined the English way: "a", "a and b", "a, b and c".
-    static func list(_ items: [String]) -> String {
+    /// A list joined the English way: "a", "a and b", "a, b and c" (or "a, b or c" with `conjunction: "or"`).
+    static func list(_ items: [String], conjunction: String = "and") -> String {
         switch items.count {
         case 0: return ""
         case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
         }
     }
 }

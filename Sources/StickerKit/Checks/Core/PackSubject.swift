@@ -34,14 +34,16 @@ public struct PackSubject: Sendable {
     public var summaries: [StickerSummary]
     /// The filled icon slots that exist on disk, in `IconSlot.all` order.
     public var icons: [IconFile]
+    /// The `tray:` image of stickerforge.yml as loaded; nil when the configuration names none.
+    public var tray: TrayFile?
 
     /// A pack subject from stickers already summarised.
-    public init(pack: StickerPack, summaries: [StickerSummary], icons: [IconFile] = []) {
-        self.pack = pack; self.summaries = summaries; self.icons = icons
+    public init(pack: StickerPack, summaries: [StickerSummary], icons: [IconFile] = [], tray: TrayFile? = nil) {
+        self.pack = pack; self.summaries = summaries; self.icons = icons; self.tray = tray
     }
 
     /// A pack subject from loaded subjects, each summarised (their frames are not kept).
-    public init(pack: StickerPack, subjects: [StickerSubject], icons: [IconFile] = []) {
-        self.init(pack: pack, summaries: subjects.map(StickerSummary.init), icons: icons)
+    public init(pack: StickerPack, subjects: [StickerSubject], icons: [IconFile] = [], tray: TrayFile? = nil) {
+        self.init(pack: pack, summaries: subjects.map(StickerSummary.init), icons: icons, tray: tray)
     }
 }

@@ -14,6 +14,7 @@ public struct DimensionsTooLargeCheck: StickerCheck {
         defaultSeverity: .error, category: .pixels, threshold: "618 px a side")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
+        if !context.platform.isIMessage { return storeFindings(subject, context: context) }
         guard let image = subject.image else { return [] }
         let m = Self.maximumSide
         guard image.width > m || image.height > m else { return [] }
@@ -26,7 +27,15 @@ public struct DimensionsTooLargeCheck: StickerCheck {
 
     public static var examples: CheckExamples {
         CheckExamples(
-            triggering: [CheckExample("700x600", .example(image: ExampleImage.still(ExampleImage.canvas(700, 600, inset: 20))))],
-            nonTriggering: [CheckExample("618x618", .example(image: ExampleImage.still(ExampleImage.canvas(618, 618, inset: 20))))])
+            triggering: [
+                CheckExample("700x600", .example(image: ExampleImage.still(ExampleImage.canvas(700, 600, inset: 20)))),
+                CheckExample("WhatsApp: 600x600 WebP", PlatformExamples.still(600), platform: .whatsapp),
+                CheckExample("LINE: a 330x270 APNG", PlatformExamples.animation(330, height: 270, format: .apng), platform: .line),
+            ],
+            nonTriggering: [
+                CheckExample("618x618", .example(image: ExampleImage.still(ExampleImage.canvas(618, 618, inset: 20)))),
+                CheckExample("Telegram: 512x300 PNG", PlatformExamples.still(512, height: 300, format: .png), platform: .telegram),
+                CheckExample("LINE: a 370x320 PNG", PlatformExamples.still(370, height: 320, format: .png), platform: .line),
+            ])
     }
 }

@@ -14,6 +14,7 @@ public struct DimensionsTooSmallCheck: StickerCheck {
         defaultSeverity: .error, category: .pixels, threshold: "300 px a side")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
+        if !context.platform.isIMessage { return storeFindings(subject, context: context) }
         guard let image = subject.image else { return [] }
         let m = Self.minimumSide
         guard image.width < m || image.height < m else { return [] }
@@ -26,7 +27,20 @@ public struct DimensionsTooSmallCheck: StickerCheck {
 
     public static var examples: CheckExamples {
         CheckExamples(
-            triggering: [CheckExample("250x400", .example(image: ExampleImage.still(ExampleImage.canvas(250, 400, inset: 10))))],
-            nonTriggering: [CheckExample("300x300", .example(image: ExampleImage.still(ExampleImage.canvas(300, 300, inset: 10))))])
+            triggering: [
+                CheckExample("250x400", .example(image: ExampleImage.still(ExampleImage.canvas(250, 400, inset: 10)))),
+                CheckExample("WhatsApp: 408x408 WebP", PlatformExamples.still(408), platform: .whatsapp),
+                CheckExample("Telegram: 500x300, no side of 512", PlatformExamples.still(500, height: 300, format: .png),
+                             platform: .telegram),
+                CheckExample("LINE: a 260x200 APNG, no side of 270", PlatformExamples.animation(260, height: 200, format: .apng),
+                             platform: .line),
+            ],
+            nonTriggering: [
+                CheckExample("300x300", .example(image: ExampleImage.still(ExampleImage.canvas(300, 300, inset: 10)))),
+                CheckExample("Telegram: 300x512", PlatformExamples.still(300, height: 512, format: .png), platform: .telegram),
+                CheckExample("LINE: a 300x200 APNG (width over 270)", PlatformExamples.animation(300, height: 200, format: .apng),
+                             platform: .line),
+                CheckExample("LINE: a 100x100 still PNG", PlatformExamples.still(100, format: .png), platform: .line),
+            ])
     }
 }

@@ -16,6 +16,7 @@ public struct FileTooLargeCheck: StickerCheck {
         defaultSeverity: .error, category: .size, threshold: "500,000 bytes (maxBytes)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
+        if !context.platform.isIMessage { return storeFindings(subject, context: context) }
         guard case .file = subject.source.content, let file = subject.files.first,
               !file.format.isConvertibleForeign else { return [] }
         let limit = context.configuration.maxBytes
@@ -31,7 +32,8 @@ public struct FileTooLargeCheck: StickerCheck {
     public static var examples: CheckExamples {
         let image = ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20))
         return CheckExamples(
-            triggering: [CheckExample("612,345 bytes", .example(image: image, byteCount: 612_345))],
+            triggering: [CheckExample("612,345 bytes", .example(image: image, byteCount: 612_345))]
+                + storeTriggering.map { CheckExample($0.0, $0.1, platform: $0.2) },
             nonTriggering: [
                 CheckExample("exactly 500,000 bytes", .example(image: image, byteCount: 500_000)),
                 CheckExample("a WebP is judged after conversion",
@@ -40,6 +42,9 @@ public struct FileTooLargeCheck: StickerCheck {
                 CheckExample("sequence frames are judged after assembly",
                              .exampleSequence(frames: Array(repeating: ExampleImage.still(
                                 ExampleImage.canvas(408, 408, inset: 20), fileSize: 400_000), count: 3))),
+                CheckExample("WhatsApp: a 100 KB still WebP", PlatformExamples.still(byteCount: 102_400), platform: .whatsapp),
+                CheckExample("WhatsApp: a 500 KB animated WebP", PlatformExamples.animation(byteCount: 512_000),
+                             platform: .whatsapp),
             ])
     }
 }

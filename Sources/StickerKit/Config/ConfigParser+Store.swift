@@ -1,0 +1,48 @@
+import Yams
+
+/// The pack metadata the sticker stores show: `publisher:` (alias `author:`) and per-sticker `emojis:`.
+extension ConfigParser {
+    mutating func parsePublisher(key: String, value: Node) {
+        if config.publisher != nil {
+            invalid(value, key, "repeats the publisher; give only one of publisher and author (its alias)")
+            return
+        }
+        config.publisher = text(value, key, allowEmpty: false)
+    }
+
+    /// `emojis: {sticker: ["😀", "🎉"]}`: each entry a list of single emoji (a one-item list may be
+    /// written as the emoji alone).
+    mutating func parseEmojis(_ node: Node) {
+        guard let mapping = mapping(node, "emojis") else { return }
+        for (name, _, value) in entries(of: mapping, path: "emojis") {
+            let key = "emojis.\(name)"
+            let items: [Node]
+            if let sequence = value.sequence { items = Array(sequence) } else if value.scalar != nil { items = [value] } else {
+                invalid(value, key, "must be a list of emoji, found \(describe(value))", sticker: name)
+                continue
+            }
+            var emojis: [String] = []
+            for item in items {
+                guard let text = item.scalar?.string, Self.isSingleEmoji(text) else {
+                    invalid(item, key, "must list single emoji such as \"😀\", found \(describe(item))", sticker: name)
+                    continue
+                }
+                if emojis.contains(text) {
+                    invalid(item, key, "lists \(text) twice", sticker: name)
+                    continue
+                }
+                emojis.append(text)
+            }
+            config.emojis[name] = emojis
+        }
+    }
+
+    /// Whether `text` is one emoji: one grapheme that shows as emoji (an emoji-presentation scalar,
+    /// or an emoji scalar with a variation selector or keycap, so plain "1" or "#" are not).
+    static func isSingleEmoji(_ text: String) -> Bool {
+        guard text.count == 1, let first = text.unicodeScalars.first else { return false }
+        let scalars = text.unicodeScalars
+        return scalars.contains { $0.properties.isEmojiPresentation }
+            || (first.properties.isEmoji && scalars.count > 1 && scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 })
+    }
+}

@@ -1,0 +1,20 @@
+import ImageCodec
+
+extension PlatformRules {
+    /// Telegram: core.telegram.org/stickers and the Bot API (`InputSticker`, `createNewStickerSet`,
+    /// `addStickerToSet`, `setStickerSetThumbnail`), and TelegramStickersImport's `Limits.swift`.
+    /// One side exactly 512 px, the other at most 512; video stickers VP9 WebM, animated ones .tgs.
+    public static let telegram = PlatformRules(
+        id: "telegram", name: "Telegram",
+        still: StickerKindRules(formats: [.png, .webp],
+                                pixels: PixelLimits(maximum: PixelSize(width: 512, height: 512), oneSideAtLeast: 512),
+                                maxBytes: 512 * 1024, packSize: .range(1...120)),
+        animated: StickerKindRules(formats: [.webm, .tgs],
+                                   pixels: PixelLimits(maximum: PixelSize(width: 512, height: 512), oneSideAtLeast: 512),
+                                   maxBytes: 256 * 1024, maxBytesByFormat: [.tgs: 64 * 1024], packSize: .range(1...50)),
+        animation: AnimationLimits(maxDurationMilliseconds: 3000, maxFPS: 30, maxFPSByFormat: [.tgs: 60]),
+        mixesStillAndAnimated: true, emojiPerSticker: 1...20,
+        packImages: [PackImageRules(role: "thumbnail", size: PixelSize(width: 100, height: 100), formats: [.png, .webp, .tgs, .webm],
+                                    maxBytes: 128 * 1024, required: false, fromTray: true)],
+        maxNameCharacters: 64, maxPublisherCharacters: nil, inapplicableRules: iMessageOnlyRules)
+}

@@ -1,0 +1,14 @@
+import ImageCodec
+
+extension PlatformRules {
+    /// WhatsApp: github.com/WhatsApp/stickers (README, iOS `Limits.swift`, Android `StickerPackValidator`).
+    public static let whatsapp = PlatformRules(
+        id: "whatsapp", name: "WhatsApp",
+        still: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 100 * 1024, packSize: .range(3...30)),
+        animated: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 500 * 1024, packSize: .range(3...30)),
+        animation: AnimationLimits(maxDurationMilliseconds: 10_000, minFrameDelayMilliseconds: 8),
+        mixesStillAndAnimated: false, emojiPerSticker: 1...3,
+        packImages: [PackImageRules(role: "tray image", size: PixelSize(width: 96, height: 96), formats: [.png],
+                                    maxBytes: 50 * 1024, required: true, fromTray: true)],
+        maxNameCharacters: 128, maxPublisherCharacters: 128, inapplicableRules: iMessageOnlyRules)
+}

@@ -1,0 +1,217 @@
+import ImageCodec
+
+/// What one sticker store accepts, as data (docs/platforms.md gives each value and its source).
+///
+/// `check --platform` judges a pack against one of these tables through the ordinary rules; `build`
+/// reads the same table for the formats to write, the sizes to scale to, the byte budgets to fit and
+/// the duration and frame-rate caps to retime to. Adding a store is adding a table to `all`.
+public struct PlatformRules: Equatable, Sendable {
+    /// The `--platform` name ("whatsapp").
+    public var id: String
+    /// The store's name in messages ("WhatsApp").
+    public var name: String
+    /// What a still sticker must be; nil when the store takes no stills.
+    public var still: StickerKindRules?
+    /// What an animated sticker must be; nil when the store takes no animation.
+    public var animated: StickerKindRules?
+    /// Timing limits of animated stickers.
+    public var animation: AnimationLimits
+    /// Whether one pack may hold still and animated stickers together.
+    public var mixesStillAndAnimated: Bool
+    /// Emoji a sticker must carry (`emojis:` in stickerforge.yml); nil when the store asks for none.
+    public var emojiPerSticker: ClosedRange<Int>?
+    /// The pack's own images (tray icon, cover, main image, tab image), in the order `tray:` fills them.
+    public var packImages: [PackImageRules]
+    /// Most characters of the pack's name (title); nil when the store sets no limit we know of.
+    public var maxNameCharacters: Int?
+    /// Most characters of the publisher (author) name.
+    public var maxPublisherCharacters: Int?
+    /// Rules of the iMessage set that say nothing about this store, off unless configured.
+    public var inapplicableRules: Set<String>
+
+    /// A table.
+    public init(id: String, name: String, still: StickerKindRules?, animated: StickerKindRules?,
+                animation: AnimationLimits = AnimationLimits(), mixesStillAndAnimated: Bool,
+                emojiPerSticker: ClosedRange<Int>?, packImages: [PackImageRules],
+                maxNameCharacters: Int?, maxPublisherCharacters: Int?, inapplicableRules: Set<String>) {
+        self.id = id; self.name = name; self.still = still; self.animated = animated; self.animation = animation
+        self.mixesStillAndAnimated = mixesStillAndAnimated; self.emojiPerSticker = emojiPerSticker
+        self.packImages = packImages; self.maxNameCharacters = maxNameCharacters
+        self.maxPublisherCharacters = maxPublisherCharacters; self.inapplicableRules = inapplicableRules
+    }
+
+    /// Every store StickerForge knows, iMessage first.
+    public static let all: [PlatformRules] = [.imessage, .whatsapp, .telegram, .signal, .discord, .line]
+
+    /// The table called `id`, nil when there is none.
+    public static func named(_ id: String) -> PlatformRules? { all.first { $0.id == id } }
+
+    /// Whether this is the iMessage table, whose limits the rules have always carried themselves.
+    public var isIMessage: Bool { id == PlatformRules.imessage.id }
+
+    /// The rules for a still or an animated sticker.
+    public func kind(animated isAnimated: Bool) -> StickerKindRules? { isAnimated ? animated : still }
+
+    /// The box vector stickers (Lottie, TGS) are rendered into for this store: its largest animated
+    /// sticker side; nil for iMessage, whose grid cell decides.
+    public var vectorBox: Int? {
+        guard !isIMessage, let limits = animated?.pixels ?? still?.pixels else { return nil }
+        return max(limits.maximum.width, limits.maximum.height)
+    }
+
+    /// Formats as a message names them: "WebP", "PNG or APNG", "WebM, TGS or PNG".
+    public static func formatsText(_ formats: [ImageFormat]) -> String {
+        NumberText.list(formats.map(\.displayName), conjunction: "or")
+    }
+
+    /// The image the `tray:` key of stickerforge.yml supplies, nil when the store has none.
+    public var trayImage: PackImageRules? { packImages.first { $0.fromTray } }
+
+    /// The rules added for other stores than iMessage, off when judging an iMessage pack.
+    static let storeOnlyRules: Set<String> = ["platform_format", "pack_size", "emoji_missing", "tray_icon",
+                                              "frame_count", "loop_count", "mixed_animation"]
+
+    /// The iMessage rules that judge what only Messages cares about (its grid, its icons, its
+    /// formats and limits, VoiceOver labels): off for every other store.
+    static let iMessageOnlyRules: Set<String> = ["unsupported_format", "exceeds_grid_size", "not_square",
+                                                 "icon_slot_missing", "icon_wrong_size", "icon_not_opaque",
+                                                 "icon_color_profile", "animation_memory",
+                                                 "finite_loop", "missing_accessibility_label",
+                                                 "accessibility_label_too_long"]
+}
+
+/// What a still or an animated sticker of one store must be.
+public struct StickerKindRules: Equatable, Sendable {
+    /// Formats the store takes, by the bytes (an APNG is `.apng`, a still PNG `.png`).
+    public var formats: [ImageFormat]
+    /// The pixel sizes it takes.
+    public var pixels: PixelLimits
+    /// Most bytes per file.
+    public var maxBytes: Int
+    /// A lower byte limit for some formats (Telegram: .tgs 64 KB where video takes 256 KB).
+    public var maxBytesByFormat: [ImageFormat: Int]
+    /// Sticker counts a pack of this kind may hold.
+    public var packSize: PackSizeRule
+
+    /// Rules for one kind.
+    public init(formats: [ImageFormat], pixels: PixelLimits, maxBytes: Int,
+                maxBytesByFormat: [ImageFormat: Int] = [:], packSize: PackSizeRule) {
+        self.formats = formats; self.pixels = pixels; self.maxBytes = maxBytes
+        self.maxBytesByFormat = maxBytesByFormat; self.packSize = packSize
+    }
+
+    /// The byte limit for a file of `format`.
+    public func maxBytes(for format: ImageFormat) -> Int { maxBytesByFormat[format] ?? maxBytes }
+}
+
+/// Pixel sizes a store takes: every side within `minimum`...`maximum`, and at least one side of
+/// `oneSideAtLeast` (with `maximum` of the same value, "one side exactly 512").
+public struct PixelLimits: Equatable, Sendable {
+    /// Smallest width and height; nil for no minimum.
+    public var minimum: PixelSize?
+    /// Largest width and height.
+    public var maximum: PixelSize
+    /// One side (either) must be at least this long; nil when no side must be.
+    public var oneSideAtLeast: Int?
+    /// Width and height must be even (LINE resizes by halves).
+    public var evenSides: Bool
+
+    /// Limits.
+    public init(minimum: PixelSize? = nil, maximum: PixelSize, oneSideAtLeast: Int? = nil, evenSides: Bool = false) {
+        self.minimum = minimum; self.maximum = maximum; self.oneSideAtLeast = oneSideAtLeast; self.evenSides = evenSides
+    }
+
+    /// Exactly `width` x `height`.
+    public static func exactly(_ width: Int, _ height: Int) -> PixelLimits {
+        PixelLimits(minimum: PixelSize(width: width, height: height), maximum: PixelSize(width: width, height: height))
+    }
+
+    /// Whether the exact size is the only one taken.
+    public var isExact: Bool { minimum == maximum }
+
+    /// The limits in words: "512x512 px exactly", "at most 512x512 px with one side at least 512 px".
+    public var text: String {
+        if isExact { return "exactly \(maximum)" }
+        var parts = ["at most \(maximum)"]
+        if let minimum { parts.append("at least \(minimum)") }
+        if let side = oneSideAtLeast {
+            parts.append(side == max(maximum.width, maximum.height) ? "one side exactly \(side) px" : "one side at least \(side) px")
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// How many stickers a pack may hold.
+public enum PackSizeRule: Equatable, Sendable {
+    /// Any count in the range.
+    case range(ClosedRange<Int>)
+    /// One of these counts exactly (LINE: 8, 16, 24, ...).
+    case oneOf([Int])
+
+    /// Whether `count` stickers are allowed.
+    public func allows(_ count: Int) -> Bool {
+        switch self {
+        case .range(let range): return range.contains(count)
+        case .oneOf(let counts): return counts.contains(count)
+        }
+    }
+
+    /// "3 to 30", "8, 16 or 24".
+    public var text: String {
+        switch self {
+        case .range(let range): return "\(range.lowerBound) to \(range.upperBound)"
+        case .oneOf(let counts): return NumberText.list(counts.map(String.init), conjunction: "or")
+        }
+    }
+}
+
+/// Timing limits of a store's animated stickers; nil means the store sets none.
+public struct AnimationLimits: Equatable, Sendable {
+    /// Longest playback in milliseconds: one loop, or every play together when `durationCountsEveryPlay`.
+    public var maxDurationMilliseconds: Double?
+    /// Whether the cap is on all plays together (LINE: loops x loop length at most 4 s).
+    public var durationCountsEveryPlay: Bool
+    /// Highest average frame rate.
+    public var maxFPS: Double?
+    /// A different frame-rate cap for some formats (Telegram: .tgs 60 fps where video takes 30).
+    public var maxFPSByFormat: [ImageFormat: Double]
+    /// Shortest frame delay in milliseconds.
+    public var minFrameDelayMilliseconds: Double?
+    /// Frame counts taken.
+    public var frameCount: ClosedRange<Int>?
+    /// Plays taken (1...4); nil when any count, forever included, is fine.
+    public var plays: ClosedRange<Int>?
+
+    /// The frame-rate cap for a file of `format`.
+    public func maxFPS(for format: ImageFormat) -> Double? { maxFPSByFormat[format] ?? maxFPS }
+
+    /// Limits.
+    public init(maxDurationMilliseconds: Double? = nil, durationCountsEveryPlay: Bool = false, maxFPS: Double? = nil,
+                maxFPSByFormat: [ImageFormat: Double] = [:], minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, plays: ClosedRange<Int>? = nil) {
+        self.maxDurationMilliseconds = maxDurationMilliseconds; self.durationCountsEveryPlay = durationCountsEveryPlay
+        self.maxFPS = maxFPS; self.maxFPSByFormat = maxFPSByFormat; self.minFrameDelayMilliseconds = minFrameDelayMilliseconds
+        self.frameCount = frameCount; self.plays = plays
+    }
+}
+
+/// One of a pack's own images: a tray icon, a cover, a main or tab image.
+public struct PackImageRules: Equatable, Sendable {
+    /// What the store calls it ("tray image").
+    public var role: String
+    /// Its exact pixel size; nil when any size up to `maximum` is taken.
+    public var size: PixelSize?
+    /// Formats taken.
+    public var formats: [ImageFormat]
+    /// Most bytes; nil for no limit we know of.
+    public var maxBytes: Int?
+    /// Whether the store refuses a pack without it.
+    public var required: Bool
+    /// Whether `tray:` in stickerforge.yml supplies it (others `build` derives from it).
+    public var fromTray: Bool
+
+    /// An image rule.
+    public init(role: String, size: PixelSize?, formats: [ImageFormat], maxBytes: Int?, required: Bool, fromTray: Bool) {
+        self.role = role; self.size = size; self.formats = formats; self.maxBytes = maxBytes
+        self.required = required; self.fromTray = fromTray
+    }
+}
