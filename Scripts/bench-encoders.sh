@@ -16,7 +16,7 @@
 #
 # Usage: Scripts/bench-encoders.sh [WORK_DIR]
 # Environment: SKIP_BUILD=1 reuses the release build; CASES=webp-still,webp-anim,webm-anim;
-#              SKIP_STICKER_CONVERT=1.
+#              LIMITS="100000 500000" (the WebP limits); SKIP_STICKER_CONVERT=1.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -99,18 +99,16 @@ bisect_q() {
 }
 export -f bisect_q
 
-sticker_convert() {  # DIR_IN DIR_OUT LIMIT FORMAT(.webp|.webm)
+sticker_convert() {  # DIR_IN DIR_OUT LIMIT FORMAT(.webp|.webm); a function, run through bash -c
     [[ -n "${SKIP_STICKER_CONVERT:-}" ]] && return 0
     command -v sticker-convert >/dev/null || return 0
     sticker-convert --no-confirm --no-progress --input-dir "$1" --output-dir "$2" --preset custom \
         --img-size-max "$3" --vid-size-max "$3" --img-format "$4" --vid-format "$4" \
-        --res-min 512 --res-max 512 --fps-min 30 --fps-max 30 --duration-max 10000 --steps 16 --processes 1 --no-compress=false 2>/dev/null ||
-    sticker-convert --no-confirm --no-progress --input-dir "$1" --output-dir "$2" --preset custom \
-        --img-size-max "$3" --vid-size-max "$3" --img-format "$4" --vid-format "$4" \
         --res-min 512 --res-max 512 --fps-min 30 --fps-max 30 --steps 16 --processes 1
 }
+export -f sticker_convert
 
-for limit in 100000 500000; do
+for limit in ${LIMITS:-100000 500000}; do
     d="$work/out-$limit"; rm -rf "$d"; mkdir -p "$d"
     if [[ ",$cases," == *",webp-still,"* ]]; then
         timed t "$sf" convert "$still_dir/frame_00.png" --to webp --fit --lossy --min-quality 0 --max-bytes "$limit" --output-dir "$d/ours-still" --quiet
@@ -118,7 +116,7 @@ for limit in 100000 500000; do
         timed t bash -c "cwebp -quiet -lossless -z 9 '$still_dir/frame_00.png' -o '$d/cwebp.webp' && [ \$(stat -c %s '$d/cwebp.webp') -le $limit ] || cwebp -quiet -size $limit -pass 10 -m 6 '$still_dir/frame_00.png' -o '$d/cwebp.webp'"
         row webp-still "$limit" cwebp "$d/cwebp.webp" "$still_dir" $t
         mkdir -p "$d/sc-still-in"; cp "$still_dir/frame_00.png" "$d/sc-still-in/"
-        timed t sticker_convert "$d/sc-still-in" "$d/sc-still" "$limit" .webp
+        timed t bash -c "sticker_convert '$d/sc-still-in' '$d/sc-still' $limit .webp"
         row webp-still "$limit" sticker-convert "$(ls "$d"/sc-still/*.webp 2>/dev/null | head -1)" "$still_dir" $t
     fi
     if [[ ",$cases," == *",webp-anim,"* ]]; then
@@ -129,7 +127,7 @@ for limit in 100000 500000; do
         timed t bash -c "gif2webp -quiet -m 6 '$work/anim.gif' -o '$d/gif2webp.webp' && [ \$(stat -c %s '$d/gif2webp.webp') -le $limit ] || bisect_q '$d/gif2webp.webp' $limit gif2webp -quiet -lossy -q QQ -m 6 '$work/anim.gif' -o '$d/gif2webp.webp'"
         row webp-anim "$limit" gif2webp "$d/gif2webp.webp" "$src" $t
         mkdir -p "$d/sc-anim-in"; cp "$work/anim.png" "$d/sc-anim-in/anim.apng"
-        timed t sticker_convert "$d/sc-anim-in" "$d/sc-anim" "$limit" .webp
+        timed t bash -c "sticker_convert '$d/sc-anim-in' '$d/sc-anim' $limit .webp"
         row webp-anim "$limit" sticker-convert "$(ls "$d"/sc-anim/*.webp 2>/dev/null | head -1)" "$src" $t
     fi
 done
@@ -151,7 +149,7 @@ if [[ ",$cases," == *",webm-anim,"* ]]; then
     timed t bash -c "ff $kbps; s=\$(stat -c %s '$d/ffmpeg.webm'); [ \$s -le $limit ] || ff \$(( $kbps * $limit / \$s * 97 / 100 ))"
     row webm-anim "$limit" "ffmpeg-2pass" "$d/ffmpeg.webm" "$src" $t
     mkdir -p "$d/sc-in"; cp "$work/anim.png" "$d/sc-in/anim.apng"
-    timed t sticker_convert "$d/sc-in" "$d/sc" "$limit" .webm
+    timed t bash -c "sticker_convert '$d/sc-in' '$d/sc' $limit .webm"
     row webm-anim "$limit" sticker-convert "$(ls "$d"/sc/*.webm 2>/dev/null | head -1)" "$src" $t
 fi
 sf_say "results in $results"

@@ -40,9 +40,19 @@ public struct WebMEncoder: Sendable {
         let converter = RGBAToI420Converter(width: width, height: height)
         let hasAlpha = !options.alphaOnlyWhenNeeded || frames.contains { $0.image.hasTransparency }
 
+        let alphaSettings: VP9StreamSettings, alphaTwoPass: Bool
+        switch options.rate {
+        case .constantQuality:
+            alphaSettings = .constantQuality(crf: options.alphaCRF, speed: options.speed); alphaTwoPass = false
+        case .targetBytes(let bytes), .constrainedQuality(_, let bytes):
+            let share = Int(Double(bytes) * options.alphaShare)
+            alphaSettings = VP9StreamSettings(mode: VPX_VBR, kilobitsPerSecond: max(1, share * 8 / max(1, timeline.total)),
+                                              crf: 0, pass: .last, speed: options.speed)
+            alphaTwoPass = true
+        }
         let alpha = hasAlpha
             ? try encodeStream(frames, timeline: timeline, converter: converter, stream: "alpha",
-                               settings: .constantQuality(crf: options.alphaCRF, speed: options.speed), twoPass: false)
+                               settings: alphaSettings, twoPass: alphaTwoPass)
             : nil
         let alphaBytes = alpha?.reduce(0) { $0 + $1.bytes.count } ?? 0
         let colorSettings: VP9StreamSettings, twoPass: Bool

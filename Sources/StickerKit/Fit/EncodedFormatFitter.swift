@@ -9,8 +9,9 @@ import ImageCodec
 /// frame with exact alpha; every other frame dropped, by `FrameDropper`, for animations of 4 or more
 /// frames; every frame with alpha quality 50) gets the highest lossy quality that fits, found by
 /// bisection; the variant that measures best wins. WebM (lossy by nature, so `lossy` is not needed):
-/// two-pass VP9 aimed at the limit, re-aimed lower while it overshoots; the same with every other
-/// frame dropped for animations over 20 frames a second; best measured wins. Either way a winner
+/// two-pass VP9 aimed at the limit with 35% of it for alpha, re-aimed lower while it overshoots;
+/// the same with 20% for alpha; the same with every other frame dropped for animations over 20
+/// frames a second; best measured wins. Either way a winner
 /// below `options.minQuality` is refused, with its figures.
 struct EncodedFormatFitter: Sendable {
     var options: FitOptions
@@ -138,18 +139,18 @@ struct EncodedFormatFitter: Sendable {
     // MARK: WebM
 
     private func fitWebM(_ frames: [AnimationFrame], log: inout Log) throws -> (Candidate, Int) {
-        var variants: [(frames: [AnimationFrame], name: String)] = [(frames, "")]
+        var variants: [(frames: [AnimationFrame], alphaShare: Double, name: String)] = [(frames, 0.35, ""), (frames, 0.2, ", alpha 20%")]
         let seconds = frames.reduce(0) { $0 + $1.delay.milliseconds } / 1000
         if seconds > 0, Double(frames.count) / seconds > 20, let half = halved(frames, minimum: 4) {
-            variants.append((half, ", \(half.count) of \(frames.count) frames"))
+            variants.append((half, 0.35, ", \(half.count) of \(frames.count) frames"))
         }
-        var winners: [Candidate] = [], smallest = Int.max, baseline = 0, encodes = 0
+        var winners: [Candidate] = [], smallest = Int.max, baseline = 0
         let perVariant = Self.webmEncodeBudget / variants.count
         for variant in variants {
             var target = options.maxBytes
             for _ in 0..<perVariant {
-                encodes += 1
-                let encoder = WebMEncoder(options: WebMEncodeOptions(rate: .targetBytes(target), speed: Self.webmSpeed))
+                let encoder = WebMEncoder(options: WebMEncodeOptions(rate: .targetBytes(target), alphaShare: variant.alphaShare,
+                                                                     speed: Self.webmSpeed))
                 let bytes = try encoder.encode(variant.frames)
                 let candidate = Candidate(label: "two-pass VP9 aimed at \(NumberText.int(target)) B\(variant.name)", bytes: bytes,
                                           frames: variant.frames, framesDropped: frames.count - variant.frames.count)
