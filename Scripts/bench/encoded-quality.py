@@ -4,7 +4,8 @@
 SOURCE_DIR holds frame_NN.png (RGBA, equal durations over DURATION_MS, default 33.33 ms each). FILE
 (any format our `frames` command reads: WebP, WebM, PNG...) is unpacked with `stickerforge frames`;
 each source frame is compared with the frame on screen at its start time (so dropped or merged
-frames count against the frames they stand in for). Prints "SSIM BUTTERAUGLI":
+frames count against the frames they stand in for); a smaller output is scaled up to the source's
+size (Lanczos) first, so its lost resolution counts too. Prints "SSIM BUTTERAUGLI":
   SSIM  composited SSIM over black and over white (the fitter's measure, Scripts/crosscheck-ssim.py),
         mean over frames;
   BUTTERAUGLI  `butteraugli` max-norm distance of every 10th frame composited over black and over
@@ -26,7 +27,14 @@ def main():
     try:
         subprocess.run([sf, "frames", path, "--output-dir", work], check=True, capture_output=True)
         meta = json.load(open(os.path.join(work, "frames.json")))["frames"]
-        got = [np.asarray(Image.open(os.path.join(work, f["file"])).convert("RGBA"), dtype=np.float64) for f in meta]
+        def load(name):
+            # A smaller output (sticker-convert lowers the resolution to fit) is scaled back up to
+            # the source's size with Lanczos, as a viewer shows it in the same box.
+            im = Image.open(os.path.join(work, name)).convert("RGBA")
+            if im.size != (src[0].shape[1], src[0].shape[0]):
+                im = im.resize((src[0].shape[1], src[0].shape[0]), Image.LANCZOS)
+            return np.asarray(im, dtype=np.float64)
+        got = [load(f["file"]) for f in meta]
         starts, t = [], 0.0
         for f in meta:
             starts.append(t); t += float(f["delayMs"])
