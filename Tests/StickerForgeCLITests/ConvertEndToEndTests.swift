@@ -85,3 +85,39 @@ final class FitEndToEndTests: CLIEndToEndTestCase {
         XCTAssertNil(try XCTUnwrap(stickers.first { $0["name"] as? String == "heart" })["fit"])
     }
 }
+
+/// `convert --to webp|webm|png|apng` through the built binary: the files read back with timing.
+final class ConvertFormatEndToEndTests: CLIEndToEndTestCase {
+    func testConvertsToWebPAndWebMAndRefusesAnAnimationAsPNG() throws {
+        _ = try temp.copySample("StarterPack/sparkle.gif", as: "in/sparkle.gif")
+        let gif = try decode(temp.path("in/sparkle.gif"))
+
+        let webp = try run(["convert", "in/sparkle.gif", "--output-dir", "P", "--to", "webp", "--quiet"])
+        XCTAssertEqual(webp.status, 0, webp.stdout + webp.stderr)
+        let size = try CLIPaths.bytes(temp.path("P/sparkle.webp")).count
+        XCTAssertTrue(webp.stdout.contains("in/sparkle.gif -> P/sparkle.webp: 300x300 WebP, 12 frames, 960 ms per loop, "
+                                           + "loops forever, \(size) bytes\n"), webp.stdout)
+        let decoded = try decode(temp.path("P/sparkle.webp"))
+        XCTAssertEqual(decoded.facts.format, .webp)
+        XCTAssertEqual(decoded.frames.count, 12)
+        for (got, want) in zip(decoded.frames, gif.frames) {
+            XCTAssertNil(CLIPixels.firstDifference(got.image, want.image))
+            XCTAssertEqual(got.delay.milliseconds, 80)
+        }
+
+        let webm = try run(["convert", "in/sparkle.gif", "--output-dir", "M", "--to", "webm", "--fit", "--max-bytes", "40000", "--quiet"])
+        XCTAssertEqual(webm.status, 0, webm.stdout + webm.stderr)
+        XCTAssertLessThanOrEqual(try CLIPaths.bytes(temp.path("M/sparkle.webm")).count, 40000)
+        XCTAssertTrue(webm.stdout.contains("  fitted: "), webm.stdout)
+        let video = try decode(temp.path("M/sparkle.webm"))
+        XCTAssertEqual(video.facts.format, .webm)
+        XCTAssertEqual(video.loopDurationMilliseconds, 960, accuracy: 0.001)
+
+        let png = try run(["convert", "in/sparkle.gif", "--output-dir", "N", "--to", "png", "--quiet"])
+        XCTAssertEqual(png.status, 1)
+        XCTAssertTrue(png.stderr.contains("--to png writes stills only"), png.stderr)
+
+        let bad = try run(["convert", "in/sparkle.gif", "--output-dir", "N", "--to", "avif"])
+        XCTAssertEqual(bad.status, 64, bad.stderr)
+    }
+}

@@ -3,16 +3,19 @@ import Foundation
 import ImageCodec
 import StickerKit
 
-/// `stickerforge convert FILES... --output-dir DIR`: GIFs (and APNGs, PNGs, JPEGs, WebPs) to optimised
-/// APNG/PNG, keeping every frame's timing and the loop count; one bad file never stops the rest.
+/// `stickerforge convert FILES... --output-dir DIR [--to apng|png|webp|webm]`: GIFs (and APNGs, PNGs,
+/// JPEGs, WebPs...) to optimised APNG/PNG by default, or to WebP or WebM, keeping every frame's timing
+/// and the loop count; one bad file never stops the rest.
 struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert GIF, APNG, PNG, JPEG and WebP files to optimised, exact APNG or PNG.",
+        abstract: "Convert GIF, APNG, PNG, JPEG and WebP files to optimised, exact APNG or PNG, or to WebP or WebM.",
         discussion: """
             name.gif becomes name.png (everything before the last dot is kept, so a.b.gif and a.c.gif do \
             not collide; two inputs that would still share an output name are reported, never overwritten). \
-            Sources are only read; outputs are written atomically.
+            Sources are only read; outputs are written atomically. --to webp writes lossless WebP (lossy with \
+            --fit --lossy when lossless is over --max-bytes); --to webm writes VP9 with alpha (constant quality, \
+            or two-pass aimed at --max-bytes with --fit).
             """)
 
     @Argument(help: "Files to convert.")
@@ -20,6 +23,9 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("output-dir"), help: "Folder for the converted files (created if missing).")
     var outputDir: String
+
+    @Option(help: "Output format: apng, png, webp or webm (default: APNG for animations, PNG for stills).")
+    var to: ConvertFormat?
 
     @Option(help: "Deflate effort: fast, default or max.")
     var effort: DeflateEffort = .default
@@ -40,7 +46,8 @@ struct ConvertCommand: AsyncParsableCommand {
         let console = Console.standard()
         let fit = try fitLimits.target(fitFlags, effort: effort)
         // Lottie and TGS render straight at the grid cell: --grid-size with --fit, else large (618 px).
-        let converter = StickerConverter(effort: effort, fit: fit, vectorBox: (fit?.gridSize ?? .large).maxPixels)
+        let converter = StickerConverter(effort: effort, fit: fit, vectorBox: (fit?.gridSize ?? .large).maxPixels,
+                                         format: to)
         do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
             console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
             throw ExitStatus.unusable
@@ -62,8 +69,9 @@ struct ConvertCommand: AsyncParsableCommand {
                     file: URL(fileURLWithPath: outcome.output).lastPathComponent, source: source, format: r.format.rawValue,
                     width: r.width, height: r.height, frames: r.framesWritten, durationMs: r.loopDurationMs,
                     loops: r.loopCount, bytes: r.bytes, fit: r.fit))
-                let kind = r.format == .apng ? "APNG, \(r.framesWritten) frames, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
-                    + (r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays") : "PNG"
+                let kind = r.loopDurationMs > 0 || r.format == .apng
+                    ? "\(r.format.displayName), \(r.framesWritten) frames, \(String(format: "%.0f", r.loopDurationMs)) ms per loop, "
+                        + (r.loopCount == 0 ? "loops forever" : "\(r.loopCount) plays") : r.format.displayName
                 console.out("\(ProgressDisplay.printable(outcome.input)) -> \(ProgressDisplay.printable(outcome.output)): "
                             + "\(r.width)x\(r.height) \(kind), \(r.bytes.count) bytes\n"
                             + (r.fit?.indentedText ?? ""))

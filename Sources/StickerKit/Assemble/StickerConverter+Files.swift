@@ -15,11 +15,12 @@ extension StickerConverter {
     /// Output paths for `inputs` in `outputFolder`, in input order, or the reason an input must not
     /// be written: a later input whose output name an earlier one already takes (compared without
     /// case, since macOS volumes usually ignore it), or an output that would replace an input.
-    public static func plan(inputs: [String], outputFolder: String) -> [(input: String, output: String, problem: AssemblyError?)] {
+    public static func plan(inputs: [String], outputFolder: String,
+                            format: ConvertFormat? = nil) -> [(input: String, output: String, problem: AssemblyError?)] {
         let sources = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         var taken: [String: String] = [:]
         return inputs.map { input in
-            let output = FileIO.join(outputFolder, outputName(for: input))
+            let output = FileIO.join(outputFolder, outputName(for: input, format: format))
             let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
             if sources.contains(resolved) { return (input, output, .outputIsSource(input: input, output: output)) }
             if let earlier = taken[resolved.lowercased()] {
@@ -37,7 +38,7 @@ extension StickerConverter {
     public func convertFiles(_ inputs: [String], to outputFolder: String, only: [Int]? = nil,
                              runner: BatchRunner = BatchRunner(),
                              progress: (@Sendable (BatchProgress) -> Void)? = nil) async -> [ConversionOutcome] {
-        let all = Self.plan(inputs: inputs, outputFolder: outputFolder)
+        let all = Self.plan(inputs: inputs, outputFolder: outputFolder, format: format)
         let planned = only.map { $0.map { all[$0] } } ?? all
         let jobs = planned.map { Job(input: $0.input, output: $0.output, problem: $0.problem) }
         let converter = self

@@ -35,11 +35,13 @@ public struct StickerConverter: Sendable {
     /// Vector sources (Lottie, TGS) render straight at the size that fits this square (the grid
     /// cell), aspect ratio kept, instead of being scaled as a raster; nil = their canvas size.
     public var vectorBox: Int?
+    /// The format to write (`convert --to`); nil = APNG for animations, PNG for stills.
+    public var format: ConvertFormat?
 
     /// A converter; the real codec by default.
     public init(codec: any StickerCodec = DefaultStickerCodec(), effort: DeflateEffort = .default, fit: FitTarget? = nil,
-                vectorBox: Int? = nil) {
-        self.codec = codec; self.effort = effort; self.fit = fit; self.vectorBox = vectorBox
+                vectorBox: Int? = nil, format: ConvertFormat? = nil) {
+        self.codec = codec; self.effort = effort; self.fit = fit; self.vectorBox = vectorBox; self.format = format
     }
 
     /// Converts one file's bytes; `name` is used in errors.
@@ -63,6 +65,9 @@ public struct StickerConverter: Sendable {
     /// Converts an image `decodeSource` decoded; `name` is used in errors.
     public func convert(decoded: DecodedImage, name: String) throws -> ConversionResult {
         guard let first = decoded.frames.first else { throw AssemblyError.codec(file: name, reason: "decoded to no frame") }
+        if let format, format != .apng || !decoded.isAnimated {
+            return try convert(decoded, to: format, name: name)
+        }
         if let fit {
             let plays = decoded.isAnimated ? Self.playCount(of: decoded) : 0
             let frames = decoded.isAnimated ? decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
@@ -97,10 +102,12 @@ public struct StickerConverter: Sendable {
     }
 
     /// The output file name: everything before the last dot, plus `.png` (`a.b.gif` -> `a.b.png`,
-    /// so `a.b.gif` and `a.c.gif` never collide). A name without a dot just gains `.png`.
-    public static func outputName(for inputPath: String) -> String {
+    /// so `a.b.gif` and `a.c.gif` never collide), or `.webp`/`.webm` for those formats. A name
+    /// without a dot just gains the extension.
+    public static func outputName(for inputPath: String, format: ConvertFormat? = nil) -> String {
         let file = inputPath.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? inputPath
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file + ".png" }
-        return String(file[..<dot]) + ".png"
+        let suffix = "." + (format?.fileExtension ?? "png")
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file + suffix }
+        return String(file[..<dot]) + suffix
     }
 }

@@ -1,0 +1,59 @@
+/// How the WebP writer compresses: libwebp's knobs, with defaults chosen for stickers
+/// (docs/encoder.md, "WebP writer", gives the measurements behind each).
+public struct WebPEncodeOptions: Equatable, Sendable, Codable {
+    /// Lossless (VP8L) or lossy (VP8 with a separate alpha plane).
+    public var lossless: Bool
+    /// Lossy: quality 0-100 (higher is better and larger). Lossless: effort 0-100 (higher is
+    /// smaller and slower; the pixels are the same).
+    public var quality: Double
+    /// Speed against size, 0 (fast) to 6 (slowest, smallest). Default 6: a sticker is small and
+    /// written once, and 6 saved about 5% over libwebp's default 4 at the same quality.
+    public var method: Int
+    /// Lossy only: quality of the alpha plane, 0-100 (100 keeps alpha exactly).
+    public var alphaQuality: Int
+    /// Lossy only: predictive filtering of the alpha plane, 0 none, 1 fast, 2 best (default).
+    public var alphaFiltering: Int
+    /// Keep the RGB of fully transparent pixels. Off by default: no viewer shows it, and dropping it
+    /// makes files smaller (our PNG writer drops it too).
+    public var exact: Bool
+    /// Lossy only: libwebp's sharp RGB to YUV conversion, for thin saturated colour edges. Off by
+    /// default: on the benchmark stickers it cost 3-6% more bytes at quality 80 with no change in
+    /// the measured (luma) quality (docs/encoder.md).
+    public var sharpYUV: Bool
+    /// Animations: let each frame be lossy or lossless, whichever is smaller (libwebp's
+    /// `allow_mixed`). Off by default, so `lossless` means every frame is exact.
+    public var allowMixed: Bool
+    /// An ICC profile to embed (ICCP chunk). Pass one only when the pixels are not sRGB: an sRGB
+    /// file needs none, and every viewer assumes sRGB without one.
+    public var iccProfile: [UInt8]?
+    /// Bounds checked before the encoder allocates (canvas side, frames, total pixels).
+    public var limits: DecodeLimits
+
+    /// WebP's largest canvas side (14-bit fields).
+    public static let maxDimension = 16383
+    /// ANMF's largest frame duration in milliseconds (24-bit field).
+    public static let maxDurationMilliseconds = (1 << 24) - 1
+
+    /// Options; the defaults are the sticker defaults (lossless, effort 100, method 6).
+    public init(lossless: Bool = true, quality: Double = 100, method: Int = 6, alphaQuality: Int = 100,
+                alphaFiltering: Int = 2, exact: Bool = false, sharpYUV: Bool = false, allowMixed: Bool = false,
+                iccProfile: [UInt8]? = nil, limits: DecodeLimits = .default) {
+        self.lossless = lossless; self.quality = quality; self.method = method
+        self.alphaQuality = alphaQuality; self.alphaFiltering = alphaFiltering; self.exact = exact
+        self.sharpYUV = sharpYUV; self.allowMixed = allowMixed; self.iccProfile = iccProfile; self.limits = limits
+    }
+
+    /// Lossy options at `quality` with the sticker defaults for everything else.
+    public static func lossy(quality: Double, alphaQuality: Int = 100, method: Int = 6) -> WebPEncodeOptions {
+        WebPEncodeOptions(lossless: false, quality: quality, method: method, alphaQuality: alphaQuality)
+    }
+
+    /// Throws `CodecError.invalidInput` naming the first option out of range.
+    func validate() throws {
+        func check(_ ok: Bool, _ what: String) throws { if !ok { throw CodecError.invalidInput("WebP \(what)") } }
+        try check((0...100).contains(quality), "quality \(quality) is outside 0-100")
+        try check((0...6).contains(method), "method \(method) is outside 0-6")
+        try check((0...100).contains(alphaQuality), "alpha quality \(alphaQuality) is outside 0-100")
+        try check((0...2).contains(alphaFiltering), "alpha filtering \(alphaFiltering) is outside 0-2")
+    }
+}

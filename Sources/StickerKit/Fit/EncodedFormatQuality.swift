@@ -1,0 +1,31 @@
+import ImageCodec
+
+/// The one place the WebP/WebM fitter measures how close a candidate looks to its source.
+///
+/// Today it is the project's composited SSIM (`CompositedSSIM`: luma over black and over white,
+/// time-weighted), the APNG fitter's measure; a different measure plugs in here alone. The
+/// candidate is compared as a viewer plays it: for each source frame, the candidate frame on
+/// screen at that frame's start time (so merged or dropped frames count against the frames they
+/// stand in for).
+enum EncodedFormatQuality {
+    /// Quality of `candidate` (decoded frames with their delays) against `source`, 0...1.
+    static func measure(source: [AnimationFrame], candidate: [Frame]) throws -> Double {
+        guard !candidate.isEmpty else { throw CodecError.invalidInput("the candidate decoded to no frame") }
+        let candidateStarts = startsInSeconds(candidate.map(\.delay))
+        var shown: [PixelBuffer] = [], k = 0
+        for start in startsInSeconds(source.map(\.delay)).dropLast() {
+            // A frame stands in from its start until the next one's. The writers round starts to
+            // whole milliseconds (at most half a millisecond off), hence the tolerance.
+            while k + 1 < candidate.count && candidateStarts[k + 1] <= start + 0.0006 { k += 1 }
+            shown.append(candidate[k].image)
+        }
+        let weights = source.map { $0.delay.milliseconds }
+        return try CompositedSSIM().score(reference: source.map(\.image), candidate: shown, weights: weights)
+    }
+
+    private static func startsInSeconds(_ delays: [FrameDelay]) -> [Double] {
+        var starts = [0.0]
+        for delay in delays { starts.append(starts.last! + delay.milliseconds / 1000) }
+        return starts
+    }
+}
