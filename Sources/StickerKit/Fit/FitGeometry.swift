@@ -30,8 +30,8 @@ struct FitGeometry: Sendable {
         return out
     }
 
-    /// Longest sides to try: the input's own (nil), then sizes within the grid size, never below
-    /// `minSide`, never upscaled.
+    /// Longest sides to try: the input's own (nil), then sizes within the grid size, never upscaled,
+    /// and never with either side below `minSide` (a 320x240 input is never fitted at 300x225).
     static func sides(width: Int, height: Int, grid: GridSize, minSide: Int) -> [Int?] {
         let longest = max(width, height)
         let top = min(longest, grid.maxPixels)
@@ -39,7 +39,8 @@ struct FitGeometry: Sendable {
         if top < longest { out.append(top) }
         for f in [0.875, 0.75, 0.625, 0.5] {
             let s = Int((Double(top) * f).rounded())
-            if s >= minSide && s < top && !out.contains(s) { out.append(s) }
+            let scaled = size(width: width, height: height, side: s)
+            if min(scaled.width, scaled.height) >= minSide && s < top && !out.contains(s) { out.append(s) }
         }
         return out
     }

@@ -120,6 +120,7 @@ extension StickerFitter {
         report.candidates = session.candidateLog
         report.timeBudgetReached = session.budgetReached
         report.seconds = (session.elapsed * 100).rounded() / 100
+        report.timeBudgetWallClock = session.wallBudget
         return FitResult(bytes: bytes, format: frames.count > 1 ? .apng : .png, report: report)
     }
 
