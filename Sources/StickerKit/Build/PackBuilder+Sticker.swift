@@ -25,7 +25,7 @@ extension PackBuilder {
             unit = try keepSequence(sticker, frames: frames, timing: timing, inputs: inputs, folder: folder)
         case let .sequence(frames, timing, _):
             let named = zip(frames, inputs).map { (name: $0, bytes: $1) }
-            let (result, problem) = try fittingOrPlain(options.fit) { fit in
+            let (result, problem) = try fittingOrPlain(shippingFit) { fit in
                 try FrameSequenceAssembler(codec: codec, effort: options.effort, fit: fit)
                     .assemble(frames: named, timing: timing, loopCount: sticker.sequenceLoopCount ?? 0)
             }
@@ -37,6 +37,14 @@ extension PackBuilder {
         }
         unit.key = key
         return unit
+    }
+
+    /// The build's fit target: below the quality floor, the best candidate under the limit ships
+    /// (reported as `fit_below_quality_floor`) rather than the lossless file over the limit.
+    private var shippingFit: FitTarget? {
+        guard var fit = options.fit else { return nil }
+        fit.options.keepBestBelowFloor = true
+        return fit
     }
 
     /// `body(fit)`, and when fitting fails, the lossless output (still placed into the grid cell)
@@ -57,7 +65,7 @@ extension PackBuilder {
     private func buildFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
         let converter = StickerConverter(codec: codec, effort: options.effort, vectorBox: options.vectorBox)
         let decoded = try converter.decodeSource(bytes, name: path)
-        guard let fit = options.fit else { return try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder) }
+        guard let fit = shippingFit else { return try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder) }
         // With --fit every sticker ends inside the grid cell and at least 300 px a side: one outside
         // goes through the fitter (placed first) even when its bytes are under the limit.
         let placed = fit.placement(width: decoded.width, height: decoded.height).isIdentity

@@ -33,6 +33,10 @@ public struct FitOptions: Equatable, Sendable {
     /// Whether `timeBudget` is read on the wall clock (`--time-budget`: an upper bound on time, whose
     /// output may then depend on the machine's speed and load) instead of counted in work.
     public var wallClock = false
+    /// Whether the best candidate under the limit is returned even when it measures below
+    /// `minQuality` (its report then says `belowQualityFloor`) instead of failing: a build ships it
+    /// rather than the lossless file over the limit, and reports the floor missed.
+    public var keepBestBelowFloor = false
 
     /// Pixels the search processes per work second: about what the 2-core machine the budget was
     /// chosen on processes per wall second when idle (docs/fit.md).

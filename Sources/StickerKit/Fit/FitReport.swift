@@ -60,12 +60,15 @@ public struct FitReport: Equatable, Sendable, Codable {
     /// Whether the budget was read on the wall clock (`--time-budget`); otherwise it was counted in
     /// work and the output is the same at any machine load.
     public var timeBudgetWallClock = false
+    /// Whether `quality` is below the floor asked for: nothing at or over it fits, and this is the
+    /// best candidate under the limit (`FitOptions.keepBestBelowFloor`; a build reports it).
+    public var belowQualityFloor = false
 
     /// Every key but `seconds`.
     enum CodingKeys: String, CodingKey {
         case lossless, steps, losslessBytes, finalBytes, maxBytes, headroom, quality, qualityMetric, framesIn, framesDropped,
              colours, bitsPerChannel, dithering, scale, width, height, loopDurationMs, encodes, scaledBelowGridCell, candidates,
-             timeBudgetSeconds, timeBudgetReached, placement, timeBudgetWallClock
+             timeBudgetSeconds, timeBudgetReached, placement, timeBudgetWallClock, belowQualityFloor
     }
 }
 
@@ -100,6 +103,7 @@ extension FitReport {
         timeBudgetReached = try c.decodeIfPresent(Bool.self, forKey: .timeBudgetReached) ?? false
         placement = try c.decodeIfPresent(String.self, forKey: .placement)
         timeBudgetWallClock = try c.decodeIfPresent(Bool.self, forKey: .timeBudgetWallClock) ?? false
+        belowQualityFloor = try c.decodeIfPresent(Bool.self, forKey: .belowQualityFloor) ?? false
     }
 }
 

@@ -68,7 +68,7 @@ public struct FitTarget: Equatable, Sendable {
         let o = options
         return "fit\(Self.searchVersion)(max=\(o.maxBytes),lossy=\(o.lossy),minQuality=\(o.minQuality),effort=\(o.effort.rawValue),"
             + "dither=\(o.dithering.rawValue),minSide=\(o.minSide),budget=\(o.timeBudget),grid=\(gridSize.rawValue)"
-            + (fillCell ? ",fillCell" : "") + ")"
+            + (fillCell ? ",fillCell" : "") + (o.wallClock ? ",wallClock" : "") + ")"
     }
 }
 

@@ -27,7 +27,7 @@ extension StickerFitter {
             tried += skippedSteps(session)
             throw FitError.nothingFits(smallestBytes: state.smallest?.predictedBytes ?? 0, limit: options.maxBytes, steps: tried)
         }
-        guard let quality = best.quality, quality >= options.minQuality else {
+        guard let quality = best.quality, quality >= options.minQuality || options.keepBestBelowFloor else {
             throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality, bytes: best.predictedBytes,
                                              limit: options.maxBytes, steps: try steps(for: best, session: session) + skippedSteps(session))
         }
