@@ -22,11 +22,12 @@ struct FitGeometry: Sendable {
         return (w, h)
     }
 
-    /// Frame counts worth trying for `n` input frames: all, then about 3/4, 1/2 and 1/3 (at least 2).
+    /// Frame counts worth trying for `n` input frames: all, then every 2nd and every 3rd frame
+    /// (30 -> 15 -> 10 fps; at least 2), so each kept frame is shown equally long.
     static func keepCounts(_ n: Int) -> [Int] {
         guard n > 2 else { return [n] }
         var out: [Int] = [n]
-        for k in [(n * 3 + 3) / 4, (n + 1) / 2, (n + 2) / 3] where k >= 2 && !out.contains(k) { out.append(k) }
+        for k in [(n + 1) / 2, (n + 2) / 3] where k >= 2 && !out.contains(k) { out.append(k) }
         return out
     }
 

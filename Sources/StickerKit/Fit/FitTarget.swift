@@ -59,9 +59,9 @@ public struct FitTarget: Equatable, Sendable {
 
     /// Version of the search: raised whenever the same settings can give a different file (2: levels
     /// sized with filtered rows, 4 bits per channel, hopeless geometries skipped; 3: placed into the
-    /// grid cell, both sides at least 300 px), so a rebuild does
+    /// grid cell, both sides at least 300 px; 4: uniform frame-rate reduction), so a rebuild does
     /// not reuse an older search's output.
-    static let searchVersion = 3
+    static let searchVersion = 4
 
     /// The settings (and the search's version) as text for incremental-build keys.
     var keyText: String {
