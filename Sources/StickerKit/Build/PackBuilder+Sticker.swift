@@ -58,8 +58,8 @@ extension PackBuilder {
         }
     }
 
-    /// A single file. With `--fit` and a file over the limit, or in a foreign format (WebP...) whose
-    /// PNG/APNG may well be over it: fitted (as PNG/APNG). Otherwise PNG/APNG re-encoded losslessly
+    /// A single file. With `--fit` and a file over the limit, in a foreign format (WebP...) whose
+    /// PNG/APNG may well be over it, or outside the grid cell / below 300 px: fitted (as PNG/APNG). Otherwise PNG/APNG re-encoded losslessly
     /// when that is smaller, else kept byte for byte; GIF and JPEG kept as they are unless conversion
     /// was asked for; foreign formats always converted (they cannot ship).
     private func buildFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
@@ -68,8 +68,8 @@ extension PackBuilder {
         guard let fit = shippingFit else { return try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder) }
         // With --fit every sticker ends inside the grid cell and at least 300 px a side: one outside
         // goes through the fitter (placed first) even when its bytes are under the limit.
-        let placed = fit.placement(width: decoded.width, height: decoded.height).isIdentity
-        guard bytes.count > options.maxBytes || FormatSniffer.sniff(bytes).isConvertibleForeign || !placed else {
+        let inCell = fit.placement(width: decoded.width, height: decoded.height).isIdentity
+        guard bytes.count > options.maxBytes || FormatSniffer.sniff(bytes).isConvertibleForeign || !inCell else {
             return try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder)
         }
         var fitting = converter
@@ -83,7 +83,7 @@ extension PackBuilder {
             return unit(try fitting.convert(decoded: decoded, name: path))
         } catch AssemblyError.notFitted(_, let reason) {
             var built: BuiltUnit
-            if placed {
+            if inCell {
                 built = try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder)
             } else {
                 fitting.fit = fit.placingOnly
