@@ -49,6 +49,7 @@ def reference(src, ow, oh):
             subprocess.run(["ffmpeg", "-v", "error", "-c:v", "libvpx-vp9", "-i", src, "-fps_mode", "passthrough",
                             "-pix_fmt", "rgba", t + "/f%04d.png"], check=True)
             fr = [np.asarray(Image.open(p).convert("RGBA"), dtype=np.float64) for p in sorted(glob.glob(t + "/f*.png"))]
+        probe = [d.strip(",").split(",")[0] for d in probe]
         ms = [float(d) * 1000 if d not in ("N/A", "") else 1000 / 30 for d in probe[:len(fr)]] or [1000 / 30] * len(fr)
         return [(place(f, ow, oh), m) for f, m in zip(fr, ms)]
     if ext == "webp":

@@ -20,7 +20,7 @@ sf_say "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/time -o "$work/ours.time" -f "%e %U %S %M" "$bin" build "$work/in" --output "$work/ours" --grid-size large \
     --fit --lossy --quiet --format json >"$work/ours.json" || true
 /usr/bin/time -o "$work/peer.time" -f "%e %U %S %M" sticker-convert --no-confirm --no-progress --input-dir "$work/in" \
-    --output-dir "$work/peer" --preset imessage_large --export-imessage >"$work/peer.log" 2>&1 || true
+    --output-dir "$work/peer" --preset imessage_large --export-imessage --title Bench --author Bench >"$work/peer.log" 2>&1 || true
 sf_say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 Scripts/bench-foreign.py "$work/in" "$work/ours" "$work/peer"
 echo
