@@ -61,6 +61,21 @@ final class FitEndToEndTests: CLIEndToEndTestCase {
         XCTAssertTrue(strict.stderr.contains("over the limit of 15000 bytes; allow lossy fitting (--lossy)"), strict.stderr)
     }
 
+    /// Issue 19: the catalog says the grid size the build used, also when it comes from --grid-size,
+    /// so `check` on the output agrees with the build (no exceeds_grid_size on 618 px stickers).
+    func testTheCatalogsGridSizeFollowsTheGridSizeFlag() throws {
+        _ = try temp.copySample("StarterPack/heart.png", as: "pack/heart.png")
+        let result = try run(["build", temp.path("pack"), "--output", "out", "--grid-size", "large", "--fit", "--quiet"])
+        XCTAssertNotEqual(result.status, 2, result.stdout + result.stderr)
+        let packFolder = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: temp.path("out/Stickers.xcstickers"))
+            .first { $0.hasSuffix(".stickerpack") })
+        let contents = try XCTUnwrap(JSONSerialization.jsonObject(
+            with: Data(try CLIPaths.bytes(temp.path("out/Stickers.xcstickers/\(packFolder)/Contents.json")))) as? [String: Any])
+        XCTAssertEqual((contents["properties"] as? [String: Any])?["grid-size"] as? String, "large")
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try CLIPaths.bytes(temp.path("out/manifest.json")))) as? [String: Any])
+        XCTAssertEqual((manifest["pack"] as? [String: Any])?["gridSize"] as? String, "large")
+    }
+
     func testBuildFitsAGIFOverTheLimitLosslesslyAndRecordsIt() throws {
         _ = try temp.copySample("StarterPack/sparkle.gif", as: "pack/sparkle.gif")
         _ = try temp.copySample("StarterPack/heart.png", as: "pack/heart.png")
@@ -81,8 +96,11 @@ final class FitEndToEndTests: CLIEndToEndTestCase {
         let built = try decode(temp.path("out/" + (try XCTUnwrap(sparkle["file"] as? String))))
         let source = try decode(temp.path("pack/sparkle.gif"))
         for (a, b) in zip(built.frames, source.frames) { XCTAssertNil(CLIPixels.firstDifference(a.image, b.image)) }
-        // A sticker already under the limit is left alone and has no fit object.
-        XCTAssertNil(try XCTUnwrap(stickers.first { $0["name"] as? String == "heart" })["fit"])
+        // A sticker under the limit but larger than the small grid's 300 px cell is placed into it (issue 19).
+        let heart = try XCTUnwrap(stickers.first { $0["name"] as? String == "heart" })
+        XCTAssertEqual([heart["width"] as? Int, heart["height"] as? Int], [300, 300])
+        XCTAssertEqual((heart["fit"] as? [String: Any])?["placement"] as? String,
+                       "408x408 px -> 300x300 px (scale 0.7353) into the 300 px grid cell")
     }
 }
 

@@ -43,9 +43,9 @@ final class UsageErrorTests: XCTestCase {
                          "--timeout-per-sticker takes a number of seconds above 0, or 'none'")
         assertUsageError(["check", "P", "--max-dimension", "0"], "--max-dimension must be a positive number")
         assertUsageError(["assemble", "f", "--output", "x.png", "--lossy"],
-                         "--lossy, --min-quality, --dither and --time-budget go with --fit (or fit: true in stickerforge.yml)")
+                         "--lossy, --min-quality, --dither, --time-budget and --fill-cell go with --fit (or fit: true in stickerforge.yml)")
         assertUsageError(["convert", "f", "--output-dir", "o", "--time-budget", "3"],
-                         "--lossy, --min-quality, --dither and --time-budget go with --fit (or fit: true in stickerforge.yml)")
+                         "--lossy, --min-quality, --dither, --time-budget and --fill-cell go with --fit (or fit: true in stickerforge.yml)")
         assertUsageError(["assemble", "f", "--output", "x.png", "--fit", "--time-budget=-1"],
                          "--time-budget must be a number of seconds, 0 or more")
         assertUsageError(["convert", "f", "--output-dir", "o", "--max-bytes", "9000"],
@@ -53,14 +53,21 @@ final class UsageErrorTests: XCTestCase {
         let build = try XCTUnwrap(StickerForgeCommand.parseAsRoot(
             ["build", "P", "--output", "o", "--fit", "--lossy", "--min-quality", "0.8", "--dither", "off", "--time-budget", "2.5"])
             as? BuildCommand)
-        XCTAssertEqual(build.fitFlags.target(maxBytes: 400_000, gridSize: .small, effort: .max),
-                       FitTarget(options: FitOptions(maxBytes: 400_000, lossy: true, minQuality: 0.8, effort: .max, dithering: .off,
-                                                     timeBudget: 2.5), gridSize: .small))
+        // A budget given is read on the wall clock (an upper bound); without one the search counts work.
+        var wall = FitOptions(maxBytes: 400_000, lossy: true, minQuality: 0.8, effort: .max, dithering: .off, timeBudget: 2.5)
+        wall.wallClock = true
+        XCTAssertEqual(build.fitFlags.target(maxBytes: 400_000, gridSize: .small, effort: .max), FitTarget(options: wall, gridSize: .small))
+        let plain = try XCTUnwrap(StickerForgeCommand.parseAsRoot(["build", "P", "--output", "o", "--fit", "--fill-cell"]) as? BuildCommand)
+        XCTAssertEqual(plain.fitFlags.target(maxBytes: 1, gridSize: .large, effort: .default),
+                       FitTarget(options: FitOptions(maxBytes: 1), gridSize: .large, fillCell: true))
+        assertUsageError(["convert", "f", "--output-dir", "o", "--fill-cell"],
+                         "--lossy, --min-quality, --dither, --time-budget and --fill-cell go with --fit (or fit: true in stickerforge.yml)")
         // The pack's time_budget applies when the flag is not given.
         var config = PackConfig()
         config.timeBudget = 7
         let configured = try XCTUnwrap(StickerForgeCommand.parseAsRoot(["build", "P", "--output", "o", "--fit"]) as? BuildCommand)
         XCTAssertEqual(configured.fitFlags.target(maxBytes: 1, gridSize: .small, effort: .default, config: config)?.options.timeBudget, 7)
+        XCTAssertEqual(configured.fitFlags.target(maxBytes: 1, gridSize: .small, effort: .default, config: config)?.options.wallClock, true)
         assertUsageError(["convert", "f", "--output-dir", "o", "--fit", "--min-quality", "1.5"],
                          "--min-quality must be between 0 and 1")
         let parsed = try XCTUnwrap(StickerForgeCommand.parseAsRoot(

@@ -71,21 +71,23 @@ struct BuildCommand: AsyncParsableCommand {
         defer { staging?.discard() }
         let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
         if fix {
-            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality, effort: effort)
+            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality,
+                                          timeBudget: fitFlags.timeBudget ?? stickerPack.config.timeBudget, effort: effort)
                 .run(stickerPack, configuration: configuration, console: console, quiet: outputOptions.quiet)
             (stickerPack, fixes, staging) = (fixed.outcome.pack, fixed.outcome, fixed.target)
         }
         var checked = await CheckSession(pack: stickerPack, configuration: configuration)
             .run(console: console, quiet: outputOptions.quiet)
         if let fixes { checked.report = checked.report.withFixes(of: fixes.report) }
-        let fit = fitFlags.target(maxBytes: configuration.maxBytes,
-                                  gridSize: configuration.gridSizeOverride ?? stickerPack.gridSize, effort: effort,
+        // The catalog written says the grid size the build used: --grid-size wins over the pack's.
+        if let grid = configuration.gridSizeOverride { stickerPack.gridSize = grid }
+        let fit = fitFlags.target(maxBytes: configuration.maxBytes, gridSize: stickerPack.gridSize, effort: effort,
                                   config: stickerPack.config)
         let options = PackBuildOptions(
             outputDirectory: output, effort: effort,
             keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
             maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit,
-            vectorBox: (configuration.gridSizeOverride ?? stickerPack.gridSize).maxPixels)
+            vectorBox: stickerPack.gridSize.maxPixels)
         let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
 
         var buildOptions = options
@@ -104,9 +106,11 @@ struct BuildCommand: AsyncParsableCommand {
         progress.finish()
         // The build judges file_too_large on what it wrote; icon slots are already reported by the check;
         // a foreign file (WebP...) it converted ships as PNG/APNG, so its unsupported_format is settled.
+        // A fitted sticker's file rules are judged on the file it ships (one truth with `check` on the output).
         let built = plan.findings.filter { $0.rule != IconSlotMissingCheck.description.id }
-        let amended = checked.report.amended(
-            with: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
+        let amended = plan.truthful(
+            checked.report, context: CheckContext(configuration: configuration, gridSize: stickerPack.gridSize),
+            added: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
             replacing: ["file_too_large", UnsupportedFormatCheck.description.id])
         var report = amended
         report.pack.path = fix ? source.root : amended.pack.path

@@ -23,9 +23,12 @@ struct FitFlags: ParsableArguments {
     var dither: FitDithering?
 
     @Option(name: .customLong("time-budget"), help: ArgumentHelp(
-        "With --fit, wall seconds the search may take per sticker (default \(String(format: "%g", FitOptions.defaultTimeBudget))); once spent it keeps the best acceptable candidate found.",
+        "With --fit, wall seconds the search may take per sticker, an upper bound (the output may then depend on the machine's load); without it the search is bounded by work (about \(String(format: "%g", FitOptions.defaultTimeBudget)) s on an idle 2-core machine) and reproducible.",
         valueName: "seconds"))
     var timeBudget: Double?
+
+    @Flag(name: .customLong("fill-cell"), help: "With --fit, scale every sticker (up or down) so its longer side fills the grid cell (vector sources are rendered at that size).")
+    var fillCell = false
 
     func validate() throws {
         if let minQuality, !(0...1).contains(minQuality) { throw ValidationError("--min-quality must be between 0 and 1") }
@@ -36,18 +39,20 @@ struct FitFlags: ParsableArguments {
 
     /// Why these flags cannot be used when fitting is `enabled` (by `--fit` or a pack setting), or nil.
     func problem(fitEnabled enabled: Bool) -> String? {
-        enabled || !(lossy || minQuality != nil || dither != nil || timeBudget != nil) ? nil
-            : "--lossy, --min-quality, --dither and --time-budget go with --fit (or fit: true in stickerforge.yml)"
+        enabled || !(lossy || minQuality != nil || dither != nil || timeBudget != nil || fillCell) ? nil
+            : "--lossy, --min-quality, --dither, --time-budget and --fill-cell go with --fit (or fit: true in stickerforge.yml)"
     }
 
     /// The fit target these flags ask for on top of `config` (flags win), or nil when fitting is off.
     func target(maxBytes: Int, gridSize: GridSize, effort: DeflateEffort, config: PackConfig = PackConfig()) -> FitTarget? {
         guard fit || config.fit else { return nil }
-        let options = FitOptions(maxBytes: maxBytes, lossy: lossy || config.lossy,
+        var options = FitOptions(maxBytes: maxBytes, lossy: lossy || config.lossy,
                                  minQuality: minQuality ?? config.minQuality ?? FitOptions().minQuality, effort: effort,
                                  dithering: dither ?? config.dither ?? FitOptions().dithering,
                                  timeBudget: timeBudget ?? config.timeBudget ?? FitOptions.defaultTimeBudget)
-        return FitTarget(options: options, gridSize: gridSize)
+        // Without a budget given, the search is bounded by work: the same bytes at any machine load.
+        options.wallClock = (timeBudget ?? config.timeBudget) != nil
+        return FitTarget(options: options, gridSize: gridSize, fillCell: fillCell)
     }
 }
 

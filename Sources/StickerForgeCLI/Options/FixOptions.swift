@@ -20,11 +20,12 @@ struct FixOptions: ParsableArguments {
     var noLossy = false
 
     /// The settings these switches ask for.
-    func settings(minQuality: Double?, effort: DeflateEffort = .default) -> FixSettings {
+    func settings(minQuality: Double?, effort: DeflateEffort = .default, timeBudget: Double? = nil) -> FixSettings {
         var s = FixSettings()
         s.upscale = upscale; s.removeBackground = removeBackground; s.labelsFromNames = labelsFromNames
         s.smoothGIFEdges = smoothGIFEdges; s.lossy = !noLossy; s.effort = effort
         if let minQuality { s.minQuality = minQuality }
+        s.timeBudget = timeBudget
         return s
     }
 }

@@ -8,6 +8,8 @@ struct BuildFixStage {
     let pack: PackOptions
     let options: FixOptions
     let minQuality: Double?
+    /// `--time-budget` (or the pack's `time_budget`): the fix's lossy fits honour it as `--fit` does.
+    let timeBudget: Double?
     /// The build's deflate effort, also for the files the fixes encode again.
     let effort: DeflateEffort
 
@@ -16,7 +18,8 @@ struct BuildFixStage {
         do {
             let target = try FixTarget(source: stickerPack.root, output: nil, dryRun: true)
             let explicit = try pack.config.map { try PackConfig.load(from: $0) }
-            let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality, effort: effort),
+            let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality, effort: effort,
+                                                                                timeBudget: timeBudget),
                                   toolVersion: StickerForgeCommand.version)
             let outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging)
             if !quiet {

@@ -25,7 +25,7 @@ extension PackBuilder {
             unit = try keepSequence(sticker, frames: frames, timing: timing, inputs: inputs, folder: folder)
         case let .sequence(frames, timing, _):
             let named = zip(frames, inputs).map { (name: $0, bytes: $1) }
-            let (result, problem) = try fittingOrPlain(options.fit) { fit in
+            let (result, problem) = try fittingOrPlain(shippingFit) { fit in
                 try FrameSequenceAssembler(codec: codec, effort: options.effort, fit: fit)
                     .assemble(frames: named, timing: timing, loopCount: sticker.sequenceLoopCount ?? 0)
             }
@@ -39,42 +39,64 @@ extension PackBuilder {
         return unit
     }
 
-    /// `body(fit)`, and when fitting fails, `body(nil)` (the lossless output) with the reason: a
-    /// sticker that cannot be fitted is still built, and reported as too large with that reason.
+    /// The build's fit target: below the quality floor, the best candidate under the limit ships
+    /// (reported as `fit_below_quality_floor`) rather than the lossless file over the limit.
+    private var shippingFit: FitTarget? {
+        guard var fit = options.fit else { return nil }
+        fit.options.keepBestBelowFloor = true
+        return fit
+    }
+
+    /// `body(fit)`, and when fitting fails, the lossless output (still placed into the grid cell)
+    /// with the reason: a sticker that cannot be fitted is still built, and reported as too large
+    /// with that reason.
     private func fittingOrPlain<R>(_ fit: FitTarget?, _ body: (FitTarget?) throws -> R) throws -> (R, String?) {
         do {
             return (try body(fit), nil)
         } catch AssemblyError.notFitted(_, let reason) {
-            return (try body(nil), reason.description)
+            return (try body(fit?.placingOnly), reason.description)
         }
     }
 
-    /// A single file. With `--fit` and a file over the limit, or in a foreign format (WebP...) whose
-    /// PNG/APNG may well be over it: fitted (as PNG/APNG). Otherwise PNG/APNG re-encoded losslessly
+    /// A single file. With `--fit` and a file over the limit, in a foreign format (WebP...) whose
+    /// PNG/APNG may well be over it, or outside the grid cell / below 300 px: fitted (as PNG/APNG). Otherwise PNG/APNG re-encoded losslessly
     /// when that is smaller, else kept byte for byte; GIF and JPEG kept as they are unless conversion
     /// was asked for; foreign formats always converted (they cannot ship).
     private func buildFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
-        var problem: String?
-        let foreign = FormatSniffer.sniff(bytes).isConvertibleForeign
-        if let fit = options.fit, bytes.count > options.maxBytes || foreign {
-            do {
-                let c = try StickerConverter(codec: codec, effort: options.effort, fit: fit, vectorBox: options.vectorBox)
-                    .convert(bytes, name: path)
-                return stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: c.bytes,
-                                   format: c.format.rawValue, width: c.width, height: c.height, frames: c.framesWritten,
-                                   durationMs: c.loopDurationMs, loops: c.loopCount, fit: c.fit)
-            } catch AssemblyError.notFitted(_, let reason) {
-                problem = reason.description
-            }
-        }
-        var unit = try losslessFile(sticker, path: path, bytes: bytes, folder: folder)
-        unit.fitProblem = problem
-        return unit
-    }
-
-    private func losslessFile(_ sticker: StickerSource, path: String, bytes: [UInt8], folder: String) throws -> BuiltUnit {
         let converter = StickerConverter(codec: codec, effort: options.effort, vectorBox: options.vectorBox)
         let decoded = try converter.decodeSource(bytes, name: path)
+        guard let fit = shippingFit else { return try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder) }
+        // With --fit every sticker ends inside the grid cell and at least 300 px a side: one outside
+        // goes through the fitter (placed first) even when its bytes are under the limit.
+        let inCell = fit.placement(width: decoded.width, height: decoded.height).isIdentity
+        guard bytes.count > options.maxBytes || FormatSniffer.sniff(bytes).isConvertibleForeign || !inCell else {
+            return try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder)
+        }
+        var fitting = converter
+        fitting.fit = fit
+        func unit(_ c: ConversionResult) -> BuiltUnit {
+            stickerUnit(sticker, folder: folder, fileName: sticker.name + ".png", bytes: c.bytes,
+                        format: c.format.rawValue, width: c.width, height: c.height, frames: c.framesWritten,
+                        durationMs: c.loopDurationMs, loops: c.loopCount, fit: c.fit)
+        }
+        do {
+            return unit(try fitting.convert(decoded: decoded, name: path))
+        } catch AssemblyError.notFitted(_, let reason) {
+            var built: BuiltUnit
+            if inCell {
+                built = try losslessFile(sticker, path: path, bytes: bytes, decoded: decoded, folder: folder)
+            } else {
+                fitting.fit = fit.placingOnly
+                built = unit(try fitting.convert(decoded: decoded, name: path))
+            }
+            built.fitProblem = reason.description
+            return built
+        }
+    }
+
+    private func losslessFile(_ sticker: StickerSource, path: String, bytes: [UInt8], decoded: DecodedImage,
+                              folder: String) throws -> BuiltUnit {
+        let converter = StickerConverter(codec: codec, effort: options.effort, vectorBox: options.vectorBox)
         let source = decoded.facts.format
         let animated = decoded.isAnimated
         let keepAsIs = (source == .gif || source == .jpeg) && !options.convertGIFAndJPEG

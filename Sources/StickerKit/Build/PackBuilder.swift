@@ -69,6 +69,9 @@ public struct PackBuilder: Sendable {
                 if entry.format != "stickersequence" && entry.bytes > options.maxBytes {
                     findings.append(tooLarge(job.sticker, bytes: entry.bytes, fitProblem: unit.fitProblem))
                 }
+                if let fit = entry.fit, fit.belowQualityFloor, let floor = options.fit?.options.minQuality {
+                    findings.append(Self.belowFloor(job.sticker, fit: fit, floor: floor))
+                }
             }
         }
         let icons = try await buildIcons(pack, previous: previous)
@@ -108,6 +111,16 @@ public struct PackBuilder: Sendable {
     static func failure(_ sticker: StickerSource, reason: String) -> Finding {
         Finding(rule: BuildRules.buildFailed.id, severity: .error, sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
                 message: "could not build: \(reason)", hint: "Fix the input named above; the other stickers were built.")
+    }
+
+    static func belowFloor(_ sticker: StickerSource, fit: FitReport, floor: Double) -> Finding {
+        Finding(rule: BuildRules.fitBelowQualityFloor.id, severity: BuildRules.fitBelowQualityFloor.defaultSeverity,
+                sticker: sticker.name, file: sticker.folder ?? sticker.files.first,
+                message: "fitted at quality \(FitError.figure(fit.quality, below: floor)), below the floor of \(FitError.figure(floor)): "
+                    + "\(NumberText.int(fit.finalBytes)) bytes, limit \(NumberText.int(fit.maxBytes)), "
+                    + "\(fit.width)x\(fit.height) px, \(fit.framesIn - fit.framesDropped) of \(fit.framesIn) frames",
+                hint: "The best candidate under the limit was written. Accept it (lower --min-quality), or give the fitter less "
+                    + "to keep: fewer frames, less noise or grain, fewer translucent pixels.")
     }
 
     private func tooLarge(_ sticker: StickerSource, bytes: Int, fitProblem: String?) -> Finding {

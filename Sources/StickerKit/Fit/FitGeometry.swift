@@ -22,16 +22,17 @@ struct FitGeometry: Sendable {
         return (w, h)
     }
 
-    /// Frame counts worth trying for `n` input frames: all, then about 3/4, 1/2 and 1/3 (at least 2).
+    /// Frame counts worth trying for `n` input frames: all, then every 2nd and every 3rd frame
+    /// (30 -> 15 -> 10 fps; at least 2), so each kept frame is shown equally long.
     static func keepCounts(_ n: Int) -> [Int] {
         guard n > 2 else { return [n] }
         var out: [Int] = [n]
-        for k in [(n * 3 + 3) / 4, (n + 1) / 2, (n + 2) / 3] where k >= 2 && !out.contains(k) { out.append(k) }
+        for k in [(n + 1) / 2, (n + 2) / 3] where k >= 2 && !out.contains(k) { out.append(k) }
         return out
     }
 
-    /// Longest sides to try: the input's own (nil), then sizes within the grid size, never below
-    /// `minSide`, never upscaled.
+    /// Longest sides to try: the input's own (nil), then sizes within the grid size, never upscaled,
+    /// and never with either side below `minSide` (a 320x240 input is never fitted at 300x225).
     static func sides(width: Int, height: Int, grid: GridSize, minSide: Int) -> [Int?] {
         let longest = max(width, height)
         let top = min(longest, grid.maxPixels)
@@ -39,7 +40,8 @@ struct FitGeometry: Sendable {
         if top < longest { out.append(top) }
         for f in [0.875, 0.75, 0.625, 0.5] {
             let s = Int((Double(top) * f).rounded())
-            if s >= minSide && s < top && !out.contains(s) { out.append(s) }
+            let scaled = size(width: width, height: height, side: s)
+            if min(scaled.width, scaled.height) >= minSide && s < top && !out.contains(s) { out.append(s) }
         }
         return out
     }

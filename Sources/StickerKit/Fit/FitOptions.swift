@@ -25,9 +25,28 @@ public struct FitOptions: Equatable, Sendable {
     public var dithering: FitDithering
     /// Smallest longest side a downscale may produce.
     public var minSide: Int
-    /// Wall seconds one sticker's search may take (0 or more). Once spent, the search keeps the best
+    /// Seconds one sticker's search may take (0 or more). Once spent, the search keeps the best
     /// acceptable candidate it has and stops; it goes on only while it has none (docs/fit.md).
+    /// Unless `wallClock` is set these are work seconds: pixels processed (encoded, quantised,
+    /// measured) over `workPixelsPerSecond`, so the same input gives the same file at any load.
     public var timeBudget: Double
+    /// Whether `timeBudget` is read on the wall clock (`--time-budget`: an upper bound on time, whose
+    /// output may then depend on the machine's speed and load) instead of counted in work.
+    public var wallClock = false
+    /// Whether the best candidate under the limit is returned even when it measures below
+    /// `minQuality` (its report then says `belowQualityFloor`) instead of failing: a build ships it
+    /// rather than the lossless file over the limit, and reports the floor missed.
+    public var keepBestBelowFloor = false
+
+    /// Pixels the search processes per work second: about what the 2-core machine the budget was
+    /// chosen on processes per wall second when idle (docs/fit.md).
+    public static let workPixelsPerSecond = 8_000_000.0
+
+    /// What the budget is, for messages: "time budget of 5 s" or "work budget of 5 s (40 megapixels processed)".
+    public func budgetText(wallClock: Bool) -> String {
+        wallClock ? "time budget of \(FitError.seconds(timeBudget)) s"
+            : "work budget of \(FitError.seconds(timeBudget)) s (\(NumberText.decimal(timeBudget * Self.workPixelsPerSecond / 1e6, places: 1)) megapixels processed)"
+    }
 
     /// The default time budget: below the time apngasm's plain lossless assembly takes for the fit
     /// benchmark's 408 px animations on the project's 2-core machine (docs/fit.md).

@@ -31,7 +31,7 @@ extension FitReport {
     /// "9 candidates in 3.41 s (time budget 5 s)", with ", budget reached" when it ended the search.
     public var searchText: String {
         "\(candidates.count) candidate\(candidates.count == 1 ? "" : "s") in \(NumberText.decimal(seconds, places: 2)) s "
-            + "(time budget \(NumberText.decimal(timeBudgetSeconds, places: 2)) s"
+            + "(\(timeBudgetWallClock ? "time" : "work") budget \(NumberText.decimal(timeBudgetSeconds, places: 2)) s"
             + (timeBudgetReached ? ", reached)" : ")")
     }
 }

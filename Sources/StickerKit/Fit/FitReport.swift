@@ -46,12 +46,30 @@ public struct FitReport: Equatable, Sendable, Codable {
     /// each lossy attempt ("618x618, 24 frames, palette 256 colours: 214,233 B predicted, quality
     /// 0.9940"). For people; the wording may change.
     public var candidates: [String]
-    /// Wall seconds the fit took (search, final encode and verification), to 0.01 s.
+    /// Wall seconds the fit took (search, final encode and verification), to 0.01 s. In memory and
+    /// in the text output only: never written into the manifest or the build record, which are
+    /// compared between builds (it differs from run to run).
     public var seconds: Double
     /// The time budget in force, in seconds.
     public var timeBudgetSeconds: Double
     /// Whether the budget ended the search while candidates worth trying were left.
     public var timeBudgetReached: Bool
+    /// How the sticker was placed into the grid cell before fitting (scaled, padded), with its
+    /// figures; nil when it was already inside the cell and at least 300 px a side.
+    public var placement: String? = nil
+    /// Whether the budget was read on the wall clock (`--time-budget`); otherwise it was counted in
+    /// work and the output is the same at any machine load.
+    public var timeBudgetWallClock = false
+    /// Whether `quality` is below the floor asked for: nothing at or over it fits, and this is the
+    /// best candidate under the limit (`FitOptions.keepBestBelowFloor`; a build reports it).
+    public var belowQualityFloor = false
+
+    /// Every key but `seconds`.
+    enum CodingKeys: String, CodingKey {
+        case lossless, steps, losslessBytes, finalBytes, maxBytes, headroom, quality, qualityMetric, framesIn, framesDropped,
+             colours, bitsPerChannel, dithering, scale, width, height, loopDurationMs, encodes, scaledBelowGridCell, candidates,
+             timeBudgetSeconds, timeBudgetReached, placement, timeBudgetWallClock, belowQualityFloor
+    }
 }
 
 extension FitReport {
@@ -80,9 +98,12 @@ extension FitReport {
         encodes = try c.decode(Int.self, forKey: .encodes)
         scaledBelowGridCell = try c.decodeIfPresent(Bool.self, forKey: .scaledBelowGridCell) ?? false
         candidates = try c.decodeIfPresent([String].self, forKey: .candidates) ?? []
-        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
+        seconds = 0
         timeBudgetSeconds = try c.decodeIfPresent(Double.self, forKey: .timeBudgetSeconds) ?? FitOptions.defaultTimeBudget
         timeBudgetReached = try c.decodeIfPresent(Bool.self, forKey: .timeBudgetReached) ?? false
+        placement = try c.decodeIfPresent(String.self, forKey: .placement)
+        timeBudgetWallClock = try c.decodeIfPresent(Bool.self, forKey: .timeBudgetWallClock) ?? false
+        belowQualityFloor = try c.decodeIfPresent(Bool.self, forKey: .belowQualityFloor) ?? false
     }
 }
 

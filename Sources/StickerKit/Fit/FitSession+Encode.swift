@@ -19,6 +19,7 @@ extension FitSession {
 
     private func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
         encodes += 1
+        count(1, image)
         do { return try PNGEncoder(options: Self.encodeOptions(mode)).encode(image).count } catch {
             throw FitError.codec("\(error)")
         }
@@ -35,6 +36,8 @@ extension FitSession {
     /// Encodes frames as an APNG, or a PNG when the input was a still.
     func encode(_ frames: [AnimationFrame], mode: EncodeMode) throws -> EncodeReport {
         encodes += 1
+        // An encode at effort costs several quick ones; counted as such so the budget sees it.
+        if case .effort(let effort) = mode { count(frames.count * (effort == .fast ? 2 : effort == .max ? 40 : 4), frames[0].image) } else { count(frames.count, frames[0].image) }
         let encoder = PNGEncoder(options: Self.encodeOptions(mode))
         do {
             if input.count == 1 { return try encoder.encodeWithReport(frames[0].image) }

@@ -15,8 +15,13 @@ final class FitSession {
     private var bounds: [Int: Double] = [:]
     /// Encodes made (whole animations and calibration stills).
     var encodes = 0
-    /// Where the time budget is read.
+    /// Where the time is read (the report's seconds; the budget too when `wallBudget`).
     let clock: FitClock
+    /// Whether the budget is read on `clock`; otherwise it is counted in work (`work`).
+    let wallBudget: Bool
+    /// Pixels processed so far: encoded, quantised, measured. The work budget counts these, so where
+    /// the search stops does not depend on the machine's speed or load.
+    var work = 0.0
     /// When the fit started, on `clock`.
     let start: Double
     /// Longest side of the pack's grid cell for this sticker (never above the input's own).
@@ -40,9 +45,10 @@ final class FitSession {
     private static func kind(_ step: ColourStep) -> RatioKind { step.paletteSize == nil ? .levels : .palette }
     private let dropper: FrameDropper
 
-    init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize, clock: FitClock) {
+    init(options: FitOptions, input: [AnimationFrame], loopCount: Int, grid: GridSize, clock: FitClock, wallBudget: Bool) {
         self.options = options
         self.clock = clock
+        self.wallBudget = wallBudget
         start = clock.now()
         self.input = input
         self.loopCount = loopCount
@@ -58,10 +64,17 @@ final class FitSession {
         self.specs = specs
     }
 
-    /// Seconds since the fit started.
+    /// Seconds since the fit started, on `clock`.
     var elapsed: Double { clock.now() - start }
+    /// Budget seconds spent: on the clock, or work seconds (`work` over `FitOptions.workPixelsPerSecond`).
+    var spent: Double { wallBudget ? elapsed : work / FitOptions.workPixelsPerSecond }
+    /// "time budget of 5 s" or "work budget of 5 s (40 megapixels processed)".
+    var budgetText: String { options.budgetText(wallClock: wallBudget) }
     /// Whether the time budget is spent.
-    var overBudget: Bool { elapsed >= options.timeBudget }
+    var overBudget: Bool { spent >= options.timeBudget }
+
+    /// Counts `frames` x `width` x `height` pixels of work.
+    func count(_ frames: Int, _ image: PixelBuffer) { work += Double(frames * image.width * image.height) }
 
     /// Whether geometry `index` is smaller than the grid cell (a display-size loss, tried last).
     func isBelowCell(_ index: Int) -> Bool { specs[index].side.map { $0 < cellSide } ?? false }
@@ -119,6 +132,7 @@ final class FitSession {
             images = try quantiser.remap(g.frames.map(\.image), census: census, palette: palette, dithering: dithering)
         }
         let frames = zip(images, g.frames).map { AnimationFrame(image: $0, delay: $1.delay) }
+        count(frames.count, frames[0].image)
         // Unfiltered rows size palettes well, but smooth truecolour poorly and unevenly (the levels'
         // predictions were 20% pessimistic): levels are sized with filtered rows.
         let quick: EncodeMode = step.paletteSize == nil ? .quickFiltered : .quick
@@ -199,6 +213,7 @@ final class FitSession {
     func quality(of images: [PixelBuffer], geometry index: Int) throws -> Double {
         let g = try geometry(index)
         let w = reference[0].width, h = reference[0].height
+        count(reference.count, reference[0])
         let full: [PixelBuffer] = g.side == nil ? images
             : try FitParallel.map(images.count) { try Resampler().resized(images[$0], width: w, height: h) }
         return try CompositedSSIM().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)

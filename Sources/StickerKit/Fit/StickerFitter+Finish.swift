@@ -29,7 +29,7 @@ extension StickerFitter {
                 encoded = larger.1
             }
         }
-        guard let quality = best.quality, quality >= options.minQuality else {
+        guard let quality = best.quality, quality >= options.minQuality || options.keepBestBelowFloor else {
             throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality,
                                              bytes: encoded.bytes.count, limit: options.maxBytes,
                                              steps: try steps(for: best, session: session))
@@ -39,6 +39,11 @@ extension StickerFitter {
         report.lossless = false
         report.steps += steppedDown + (try steps(for: best, session: session))
         report.steps.append("\(encoded.bytes.count) B at \(options.effort.rawValue) effort")
+        if quality < options.minQuality {
+            report.belowQualityFloor = true
+            report.steps.append("quality \(FitError.figure(quality, below: options.minQuality)), below the floor of "
+                                + "\(FitError.figure(options.minQuality)): the best candidate under the limit, kept")
+        }
         report.finalBytes = encoded.bytes.count
         report.headroom = options.maxBytes - encoded.bytes.count
         report.quality = quality
@@ -120,6 +125,7 @@ extension StickerFitter {
         report.candidates = session.candidateLog
         report.timeBudgetReached = session.budgetReached
         report.seconds = (session.elapsed * 100).rounded() / 100
+        report.timeBudgetWallClock = session.wallBudget
         return FitResult(bytes: bytes, format: frames.count > 1 ? .apng : .png, report: report)
     }
 

@@ -27,7 +27,7 @@ extension StickerFitter {
             tried += skippedSteps(session)
             throw FitError.nothingFits(smallestBytes: state.smallest?.predictedBytes ?? 0, limit: options.maxBytes, steps: tried)
         }
-        guard let quality = best.quality, quality >= options.minQuality else {
+        guard let quality = best.quality, quality >= options.minQuality || options.keepBestBelowFloor else {
             throw FitError.belowQualityFloor(quality: best.quality ?? 0, minQuality: options.minQuality, bytes: best.predictedBytes,
                                              limit: options.maxBytes, steps: try steps(for: best, session: session) + skippedSteps(session))
         }
@@ -37,14 +37,14 @@ extension StickerFitter {
     /// Why a failed search did not try everything (geometries under the floor, the time budget), for
     /// the error's steps.
     private func skippedSteps(_ session: FitSession) -> [String] {
-        let budget = FitError.seconds(options.timeBudget), floor = FitError.figure(options.minQuality)
+        let floor = FitError.figure(options.minQuality)
         var out: [String] = []
         if session.skippedUnderFloor > 0 {
             out.append("\(session.skippedUnderFloor) frame counts and sizes skipped: their quality before quantising "
                        + "(scaling and frame dropping alone) is already under the floor of \(floor)")
         }
         if session.gaveUp {
-            out.append("time budget of \(budget) s spent with nothing at or over the floor of \(floor): "
+            out.append("\(session.budgetText) spent with nothing at or over the floor of \(floor): "
                        + "search stopped; raise --time-budget to search further")
         }
         return out

@@ -27,14 +27,18 @@ public struct StickerFitter: Sendable {
     /// figures, rounded up): predicts whether a max-effort lossless encode fits the time budget.
     static let maxEffortTimeFactor = 10.0
 
-    /// Where the time budget is read.
+    /// Where the time is read: the report's seconds, and the budget when it is a wall-clock one.
     public var clock: FitClock
+    /// Whether the budget is read on `clock` (else counted in work: deterministic).
+    public var wallClockBudget: Bool
 
-    /// A fitter.
-    public init(options: FitOptions = FitOptions()) { self.options = options; self.clock = .system }
+    /// A fitter; the budget is counted in work unless `options.wallClock`.
+    public init(options: FitOptions = FitOptions()) {
+        self.options = options; self.clock = .system; self.wallClockBudget = options.wallClock
+    }
 
     /// A fitter reading the time budget from `clock` (tests inject one).
-    public init(options: FitOptions, clock: FitClock) { self.options = options; self.clock = clock }
+    public init(options: FitOptions, clock: FitClock) { self.options = options; self.clock = clock; self.wallClockBudget = true }
 
     /// Fits `frames` (full canvases; one frame means a still PNG); `loopCount` 0 = forever.
     /// - Throws: `FitError` when nothing acceptable fits, with the best attempt's figures.
@@ -47,7 +51,8 @@ public struct StickerFitter: Sendable {
         guard options.timeBudget >= 0, options.timeBudget.isFinite else {
             throw FitError.invalidInput("time budget \(options.timeBudget) s is not a finite number of seconds, 0 or more")
         }
-        let session = FitSession(options: options, input: frames, loopCount: loopCount, grid: gridSize, clock: clock)
+        let session = FitSession(options: options, input: frames, loopCount: loopCount, grid: gridSize, clock: clock,
+                                  wallBudget: wallClockBudget)
         let lossless = try losslessStage(session)
         let base = FitReport(lossless: true, steps: lossless.steps, losslessBytes: lossless.bytes,
                              finalBytes: lossless.bytes, maxBytes: options.maxBytes,
@@ -94,9 +99,9 @@ public struct StickerFitter: Sendable {
                 return LosslessOutcome(encoded: nil, bytes: estimate, steps: steps)
             }
         }
-        let started = session.clock.now()
+        let started = session.spent
         let strong = try session.encode(input, mode: .effort(options.effort))
-        let strongSeconds = session.clock.now() - started
+        let strongSeconds = session.spent - started
         session.noteLossless("lossless \(options.effort.rawValue) effort: \(strong.bytes.count) B")
         steps.append("lossless \(options.effort.rawValue) effort \(strong.bytes.count) B")
         // The requested effort's file when it fits (what a plain build writes), else the smaller.
@@ -106,10 +111,10 @@ public struct StickerFitter: Sendable {
             // With lossy allowed, max effort races the lossy search (whose most faithful candidates
             // are near-lossless) for the time budget: it runs only when it should end within it.
             let expected = strongSeconds * Self.maxEffortTimeFactor
-            if options.lossy && session.elapsed + expected >= options.timeBudget {
+            if options.lossy && session.spent + expected >= options.timeBudget {
                 session.budgetReached = true
                 steps.append("lossless max effort skipped: about \(FitError.seconds(expected)) s expected, "
-                             + "over the time budget of \(FitError.seconds(options.timeBudget)) s")
+                             + "over the \(session.budgetText)")
             } else {
                 let strongest = try session.encode(input, mode: .effort(.max))
                 session.noteLossless("lossless max effort: \(strongest.bytes.count) B")

@@ -29,7 +29,8 @@ final class PackBuilderFitTests: XCTestCase {
     }
 
     private func options(_ f: Fixture, out: String, limit: Int, lossy: Bool) -> PackBuildOptions {
-        let fit = FitTarget(options: FitOptions(maxBytes: limit, lossy: lossy, minQuality: 0.5, effort: .fast), gridSize: .regular)
+        // minSide 1: these tiny stickers stay at their size (placing them into the cell is PackBuilderCellTests').
+        let fit = FitTarget(options: FitOptions(maxBytes: limit, lossy: lossy, minQuality: 0.5, effort: .fast, minSide: 1), gridSize: .regular)
         return PackBuildOptions(outputDirectory: f.folder.path + "/" + out, effort: .fast, maxBytes: limit, fit: fit)
     }
 
@@ -64,8 +65,11 @@ final class PackBuilderFitTests: XCTestCase {
         let keys = Set((try XCTUnwrap(entries[0]["fit"] as? [String: Any])).keys)
         let always: Set = ["lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
                            "framesIn", "framesDropped", "dithering", "scale", "width", "height", "loopDurationMs", "encodes",
-                           "scaledBelowGridCell", "candidates", "seconds", "timeBudgetSeconds", "timeBudgetReached"]
+                           "scaledBelowGridCell", "candidates", "timeBudgetSeconds", "timeBudgetReached", "timeBudgetWallClock",
+                           "belowQualityFloor"]
         XCTAssertTrue(always.isSubset(of: keys), "\(keys)")
+        // The wall seconds differ from run to run: never in the manifest, which builds are compared by.
+        XCTAssertFalse(keys.contains("seconds"))
         // A palette size (the file is palette-based) and/or levels per channel (how it was reduced).
         XCTAssertFalse(keys.subtracting(always).isEmpty, "\(keys)")
         XCTAssertTrue(keys.subtracting(always).isSubset(of: ["colours", "bitsPerChannel"]), "\(keys)")
@@ -80,7 +84,10 @@ final class PackBuilderFitTests: XCTestCase {
         let builder = PackBuilder(options: options(f, out: "out", limit: limit, lossy: false))
         let plan = try await builder.prepare(f.pack)
         let noisy = try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Noisy" })
-        XCTAssertNil(noisy.fit)
+        // The lossless file (placed into the cell, which it already was), over the limit and saying so.
+        XCTAssertEqual(noisy.fit?.lossless, true)
+        XCTAssertNil(noisy.fit?.placement)
+        XCTAssertEqual(noisy.fit?.headroom, limit - noisy.bytes)
         XCTAssertGreaterThan(noisy.bytes, limit)
         let tooLarge = plan.findings.filter { $0.rule != "icon_slot_missing" }
         let finding = try XCTUnwrap(tooLarge.first)
@@ -93,6 +100,26 @@ final class PackBuilderFitTests: XCTestCase {
         let again = try await builder.prepare(f.pack)
         XCTAssertEqual(again.reusedCount, 2)
         XCTAssertEqual(again.findings, plan.findings)
+    }
+
+    func testBelowTheFloorTheBestCandidateUnderTheLimitShipsAndIsReported() async throws {
+        let f = try fixture()
+        let limit = f.losslessBytes * 2 / 3
+        var opts = options(f, out: "out", limit: limit, lossy: true)
+        opts.fit?.options.minQuality = 0.9999
+        let plan = try await PackBuilder(options: opts).prepare(f.pack)
+        let noisy = try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Noisy" })
+        let fit = try XCTUnwrap(noisy.fit)
+        XCTAssertLessThanOrEqual(noisy.bytes, limit)
+        XCTAssertTrue(fit.belowQualityFloor)
+        XCTAssertLessThan(fit.quality, 0.9999)
+        XCTAssertTrue(fit.steps.last?.hasSuffix("below the floor of 0.9999: the best candidate under the limit, kept") ?? false, "\(fit.steps)")
+        let findings = plan.findings.filter { $0.rule != "icon_slot_missing" }
+        XCTAssertEqual(findings.map(\.rule), ["fit_below_quality_floor"])
+        XCTAssertEqual(findings.first?.severity, .warning)
+        XCTAssertTrue(findings.first?.message.hasPrefix("fitted at quality 0.") ?? false, "\(findings)")
+        XCTAssertTrue(findings.first?.message.contains("below the floor of 0.9999: \(NumberText.int(noisy.bytes)) bytes, limit ") ?? false,
+                      "\(findings)")
     }
 
     func testFitSettingsArePartOfTheBuildKey() async throws {

@@ -67,6 +67,9 @@ public struct FixSettings: Equatable, Sendable {
     public var minQuality = FitOptions().minQuality
     /// Deflate effort of every encode.
     public var effort = DeflateEffort.default
+    /// Wall seconds the lossy search may take per file (`build --fix --time-budget`, as `--fit`'s);
+    /// nil: bounded by work, as `--fit` without it.
+    public var timeBudget: Double?
     /// Defaults: every default fix on, no opt-in fix.
     public init() {}
 }

@@ -14,8 +14,10 @@ public struct FileTooLargeFix: StickerFix {
     public func apply(to work: inout FixWork, context: FixContext) throws -> FixRecord? {
         guard !work.isSequenceFrame, let bytes = work.bytes, context.finds(FileTooLargeCheck(), in: work) else { return nil }
         let settings = context.settings
-        let options = FitOptions(maxBytes: context.check.configuration.maxBytes, lossy: settings.lossy,
-                                 minQuality: settings.minQuality, effort: settings.effort)
+        var options = FitOptions(maxBytes: context.check.configuration.maxBytes, lossy: settings.lossy,
+                                 minQuality: settings.minQuality, effort: settings.effort,
+                                 timeBudget: settings.timeBudget ?? FitOptions.defaultTimeBudget)
+        options.wallClock = settings.timeBudget != nil
         let frames = work.image.isAnimated ? work.image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
             : [AnimationFrame(image: work.image.frames[0].image, delay: .zero)]
         let loops = work.image.isAnimated ? StickerConverter.playCount(of: work.image) : 0

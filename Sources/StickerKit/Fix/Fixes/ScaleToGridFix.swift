@@ -2,7 +2,8 @@ import ImageCodec
 
 /// `dimensions_too_large` and `exceeds_grid_size`: scales the sticker into its grid cell, keeping
 /// the aspect ratio (Lanczos-3 in linear light with premultiplied alpha, `Resampler`); an animation
-/// frame by frame with every delay unchanged.
+/// frame by frame with every delay unchanged. The geometry is `--fit`'s (`CellPlacement`): a side
+/// the scaling would push below 300 px is padded with transparency up to 300 px instead.
 public struct ScaleToGridFix: StickerFix {
     /// A fix.
     public init() {}
@@ -16,19 +17,12 @@ public struct ScaleToGridFix: StickerFix {
         let w = work.image.width, h = work.image.height
         let tooLarge = context.finds(DimensionsTooLargeCheck(), in: work)
         guard tooLarge || context.finds(ExceedsGridSizeCheck(), in: work) else { return nil }
-        let (nw, nh) = Self.size(fitting: w, h, into: cell)
-        try work.replacePixels { try Resampler().resized($0, width: nw, height: nh) }
-        let scale = Double(nw) / Double(w)
+        let placement = CellPlacement(width: w, height: h, cell: cell)
+        try work.replacePixels { try placement.apply($0) }
         return FixRecord(rule: tooLarge ? "dimensions_too_large" : "exceeds_grid_size", action: Self.description.action,
-                         details: "\(NumberText.size(w, h)) -> \(NumberText.size(nw, nh)) (scale \(NumberText.decimal(scale, places: 4))) "
-                             + "into the \(context.check.gridSize.rawValue) grid cell of \(cell) px, "
-                             + "\(NumberText.count(work.image.frames.count, "frame")), timing unchanged")
-    }
-
-    /// `width` x `height` scaled so the longer side is `side`, the shorter one rounded (at least 1).
-    static func size(fitting width: Int, _ height: Int, into side: Int) -> (Int, Int) {
-        if width >= height { return (side, max(1, (height * side + width / 2) / width)) }
-        return (max(1, (width * side + height / 2) / height), side)
+                         details: "\(NumberText.size(w, h)) -> \(NumberText.size(placement.width, placement.height)) "
+                             + "(scale \(NumberText.decimal(placement.scale, places: 4))) into the \(context.check.gridSize.rawValue) grid cell "
+                             + "of \(cell) px\(placement.padding), \(NumberText.count(work.image.frames.count, "frame")), timing unchanged")
     }
 
     public static var examples: FixExamples {
@@ -37,6 +31,8 @@ public struct ScaleToGridFix: StickerFix {
                 FixExample("640x480 still", .example(ExampleImage.still(ExampleImage.canvas(640, 480, inset: 20)))),
                 FixExample("408 px animation in a small grid", .example(ExampleImage.animation(
                     [ExampleImage.canvas(408, 408, inset: 20), ExampleImage.canvas(408, 408, inset: 40)])), gridSize: .small),
+                FixExample("375x519 in a regular grid (padded to 300x408)",
+                           .example(ExampleImage.still(ExampleImage.canvas(375, 519, inset: 10))), gridSize: .regular),
             ],
             nonTriggering: [
                 FixExample("618 px in a large grid", .example(ExampleImage.still(ExampleImage.canvas(618, 618, inset: 20)))),

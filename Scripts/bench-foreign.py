@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Compares two folders of iMessage outputs made from the same foreign stickers (issue 19):
+  Scripts/bench-foreign.py IN_DIR OURS_DIR PEER_DIR
+For each source sticker in IN_DIR: per side, the output's bytes, size, frames kept and loop time
+against the source's, the longest hold over its neighbours (stall), composited SSIM over black and
+white (the mean over source frames of each frame against what is on screen at its time, the
+CompositedSSIM of docs/fit.md, with the reference decoded at the output's canvas size) and
+butteraugli (Debian's, on the middle source frame over white). Prints a Markdown table.
+References: WebM decoded by ffmpeg's libvpx-vp9 (alpha kept), scaled with Lanczos; WebP by Pillow;
+Lottie/TGS rendered by rlottie-python at the output size. Outputs are read with Pillow (APNG)."""
+import glob, gzip, json, os, subprocess, sys, tempfile
+import numpy as np
+from PIL import Image
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from importlib import import_module
+cc = import_module("crosscheck-ssim")
+
+def apng(path):
+    im = Image.open(path); out = []
+    for i in range(getattr(im, "n_frames", 1)):
+        im.seek(i)
+        out.append((np.asarray(im.convert("RGBA"), dtype=np.float64), im.info.get("duration", 0) or 0))
+    return out
+
+def fit_box(w, h, ow, oh):
+    """The artwork's size inside an ow x oh canvas (aspect kept, centred), as CellPlacement pads."""
+    s = min(ow / w, oh / h); return max(1, round(w * s)), max(1, round(h * s))
+
+def place(rgba, ow, oh):
+    h, w = rgba.shape[:2]
+    aw, ah = fit_box(w, h, ow, oh)
+    im = Image.fromarray(rgba.astype(np.uint8), "RGBA")
+    # premultiply, scale, unpremultiply: as our resampler does (in sRGB here; near enough for a reference)
+    a = np.asarray(im, dtype=np.float64); pm = a.copy(); pm[..., :3] *= a[..., 3:4] / 255
+    sc = np.stack([np.asarray(Image.fromarray(pm[..., c].astype(np.float32), "F").resize((aw, ah), Image.LANCZOS)) for c in range(4)], -1)
+    sc = np.clip(sc, 0, 255); al = sc[..., 3:4]
+    sc[..., :3] = np.where(al > 0, sc[..., :3] * 255 / np.maximum(al, 1e-6), 0)
+    out = np.zeros((oh, ow, 4)); x, y = (ow - aw) // 2, (oh - ah) // 2
+    out[y:y + ah, x:x + aw] = np.clip(sc, 0, 255)
+    return out
+
+def reference(src, ow, oh):
+    """[(rgba, ms)] of the source at the output's canvas size."""
+    ext = src.rsplit(".", 1)[-1]
+    if ext == "webm":
+        probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time",
+                                "-of", "csv=p=0", src], capture_output=True, text=True).stdout.split()
+        with tempfile.TemporaryDirectory() as t:
+            subprocess.run(["ffmpeg", "-v", "error", "-c:v", "libvpx-vp9", "-i", src, "-fps_mode", "passthrough",
+                            "-pix_fmt", "rgba", t + "/f%04d.png"], check=True)
+            fr = [np.asarray(Image.open(p).convert("RGBA"), dtype=np.float64) for p in sorted(glob.glob(t + "/f*.png"))]
+        probe = [d.strip(",").split(",")[0] for d in probe]
+        ms = [float(d) * 1000 if d not in ("N/A", "") else 1000 / 30 for d in probe[:len(fr)]] or [1000 / 30] * len(fr)
+        return [(place(f, ow, oh), m) for f, m in zip(fr, ms)]
+    if ext == "webp":
+        return [(place(f, ow, oh), d or 1) for f, d in apng(src)]
+    from rlottie_python import LottieAnimation
+    data = gzip.open(src).read().decode() if ext == "tgs" else open(src).read()
+    anim = LottieAnimation.from_data(data)
+    w, h = anim.lottie_animation_get_size(); fps = anim.lottie_animation_get_framerate()
+    n = max(1, round(anim.lottie_animation_get_duration() * fps))  # op - ip frames, as the file plays them
+    aw, ah = fit_box(w, h, ow, oh); out = []
+    for i in range(n):
+        buf = np.frombuffer(anim.lottie_animation_render(frame_num=i, width=aw, height=ah), dtype=np.uint8).reshape(ah, aw, 4).astype(np.float64)
+        rgba = buf[..., [2, 1, 0, 3]].copy(); a = rgba[..., 3:4]
+        rgba[..., :3] = np.where(a > 0, np.minimum(255, (rgba[..., :3] * 255 + a / 2) // np.maximum(a, 1)), 0)
+        canvas = np.zeros((oh, ow, 4)); x, y = (ow - aw) // 2, (oh - ah) // 2; canvas[y:y + ah, x:x + aw] = rgba
+        out.append((canvas, 1000 / fps))
+    return out
+
+def butteraugli(a, b):
+    with tempfile.TemporaryDirectory() as t:
+        for name, f in (("a", a), ("b", b)):
+            al = f[..., 3:4] / 255; Image.fromarray((f[..., :3] * al + 255 * (1 - al)).round().astype(np.uint8), "RGB").save(f"{t}/{name}.png")
+        r = subprocess.run(["butteraugli", f"{t}/a.png", f"{t}/b.png"], capture_output=True, text=True)
+        try: return float(r.stdout.split()[0])
+        except (IndexError, ValueError): return float("nan")
+
+def measure(src, out):
+    if not out or not os.path.exists(out): return None
+    o = apng(out); oh, ow = o[0][0].shape[:2]
+    ref = reference(src, ow, oh)
+    for r, _ in ref: r[r[..., 3] == 0] = 0
+    loop_src = sum(m for _, m in ref); loop_out = sum(d for _, d in o) if len(o) > 1 else 0
+    ends = np.cumsum([d for _, d in o]) if len(o) > 1 else [float("inf")]
+    t, qs = 0.0, []
+    for r, m in ref:
+        k = int(np.searchsorted(ends, t + 1e-6, side="right")) if len(o) > 1 else 0
+        c = o[min(k, len(o) - 1)][0]
+        qs.append(((cc.ssim(cc.luma(r, 0), cc.luma(c, 0)) + cc.ssim(cc.luma(r, 255), cc.luma(c, 255))) / 2, m)); t += m
+    q = sum(a * m for a, m in qs) / sum(m for _, m in qs) if sum(m for _, m in qs) > 0 else qs[0][0]
+    worst = sorted(a for a, _ in qs)[:max(1, len(qs) // 20)]
+    d = [x for _, x in o]; stall = max((d[i] / max(1e-9, np.median(d)) for i in range(len(d))), default=1) if len(d) > 1 else 1
+    mid = len(ref) // 2; tm = sum(m for _, m in ref[:mid]) + 1e-6
+    k = int(np.searchsorted(ends, tm, side="right")) if len(o) > 1 else 0
+    return dict(bytes=os.path.getsize(out), size=f"{ow}x{oh}", frames=f"{len(o)}/{len(ref)}", loop=f"{loop_out:.0f}/{loop_src:.0f}",
+                stall=stall, ssim=q, worst=float(np.mean(worst)), ba=butteraugli(ref[mid][0], o[min(k, len(o) - 1)][0]))
+
+def main():
+    ind, ours, peer = sys.argv[1:4]
+    manifest = json.load(open(os.path.join(ours, "manifest.json")))
+    by_source = {s["sources"][0]: os.path.join(ours, s["file"]) for s in manifest["stickers"]}
+    peer_files = glob.glob(os.path.join(peer, "**", "*.png"), recursive=True)
+    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | worst 5% | butteraugli |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for src in sorted(os.listdir(ind)):
+        stem = src.rsplit(".", 1)[0]
+        mine = by_source.get(src)
+        theirs = next((p for p in peer_files if os.path.basename(p).rsplit(".", 1)[0] == stem), None)
+        for side, path in (("ours", mine), ("sticker-convert", theirs)):
+            m = measure(os.path.join(ind, src), path)
+            if m is None: print(f"| {src} | {side} | no output | | | | | | | |"); continue
+            print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['stall']:.2f} | "
+                  f"{m['ssim']:.4f} | {m['worst']:.4f} | {m['ba']:.2f} |")
+
+if __name__ == "__main__":
+    main()
