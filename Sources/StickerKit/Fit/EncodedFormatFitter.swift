@@ -54,7 +54,7 @@ struct EncodedFormatFitter: Sendable {
         }
         let elapsed = ContinuousClock.now - clock
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let report = FitReport(
+        var report = FitReport(
             lossless: lossless, steps: [winner.label], losslessBytes: baseline, finalBytes: winner.bytes.count,
             maxBytes: options.maxBytes, headroom: options.maxBytes - winner.bytes.count, quality: quality,
             qualityMetric: fitQualityMetric, framesIn: frames.count, framesDropped: winner.framesDropped,
@@ -62,6 +62,7 @@ struct EncodedFormatFitter: Sendable {
             height: first.image.height, loopDurationMs: frames.count > 1 ? frames.reduce(0) { $0 + $1.delay.milliseconds } : 0,
             encodes: log.lines.count, scaledBelowGridCell: false, candidates: log.lines,
             seconds: (seconds * 100).rounded() / 100, timeBudgetSeconds: options.timeBudget, timeBudgetReached: false)
+        report.encodeLimit = format == .webp ? Self.webpEncodeBudget : Self.webmEncodeBudget
         return FitResult(bytes: winner.bytes, format: format.imageFormat, report: report)
     }
 

@@ -29,9 +29,11 @@ extension FitReport {
     }
 
     /// "9 candidates in 3.41 s (time budget 5 s)", with ", budget reached" when it ended the search.
+    /// A search bounded by a count of encodes says that count instead: "(at most 22 encodes)".
     public var searchText: String {
-        "\(candidates.count) candidate\(candidates.count == 1 ? "" : "s") in \(NumberText.decimal(seconds, places: 2)) s "
-            + "(\(timeBudgetWallClock ? "time" : "work") budget \(NumberText.decimal(timeBudgetSeconds, places: 2)) s"
-            + (timeBudgetReached ? ", reached)" : ")")
+        let bound = encodeLimit.map { "at most \($0) encodes" }
+            ?? "\(timeBudgetWallClock ? "time" : "work") budget \(NumberText.decimal(timeBudgetSeconds, places: 2)) s"
+        return "\(candidates.count) candidate\(candidates.count == 1 ? "" : "s") in \(NumberText.decimal(seconds, places: 2)) s "
+            + "(\(bound)" + (timeBudgetReached ? ", reached)" : ")")
     }
 }

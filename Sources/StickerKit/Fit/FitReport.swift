@@ -63,6 +63,9 @@ public struct FitReport: Equatable, Sendable, Codable {
     /// Whether `quality` is below the floor asked for: nothing at or over it fits, and this is the
     /// best candidate under the limit (`FitOptions.keepBestBelowFloor`; a build reports it).
     public var belowQualityFloor = false
+    /// The most candidate encodes the search could make, when a count of encodes bounded it
+    /// instead of a budget in seconds (the WebP and WebM fit). In memory and in the text output only.
+    public var encodeLimit: Int? = nil
 
     /// Every key but `seconds`.
     enum CodingKeys: String, CodingKey {

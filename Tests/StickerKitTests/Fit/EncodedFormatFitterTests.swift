@@ -36,6 +36,9 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertLessThanOrEqual(result.report.encodes, EncodedFormatFitter.webpEncodeBudget)
         XCTAssertTrue(result.report.candidates[0].hasPrefix("lossless WebP: "), "\(result.report.candidates)")
         XCTAssertTrue(result.report.steps[0].hasPrefix("lossy WebP quality "), "\(result.report.steps)")
+        // The search is bounded by a count of encodes, and says that, not a budget in seconds.
+        XCTAssertTrue(result.report.searchText.hasSuffix("(at most \(EncodedFormatFitter.webpEncodeBudget) encodes)"),
+                      result.report.searchText)
         let decoded = try ImageDecoder().decode(result.bytes)
         XCTAssertEqual(decoded.loopDurationMilliseconds, 133)
         XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
@@ -57,6 +60,8 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertFalse(result.report.lossless)
         XCTAssertTrue(result.report.candidates.allSatisfy { $0.hasPrefix("two-pass VP9 aimed at ") }, "\(result.report.candidates)")
         XCTAssertLessThanOrEqual(result.report.encodes, EncodedFormatFitter.webmEncodeBudget)
+        XCTAssertTrue(result.report.searchText.hasSuffix("(at most \(EncodedFormatFitter.webmEncodeBudget) encodes)"),
+                      result.report.searchText)
         XCTAssertGreaterThan(result.report.quality, 0.8)
         XCTAssertEqual(try ImageDecoder().decode(result.bytes).frames.count, 12 - result.report.framesDropped)
     }
