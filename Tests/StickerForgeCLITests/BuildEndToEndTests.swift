@@ -8,11 +8,6 @@ import XCTest
 final class BuildEndToEndTests: CLIEndToEndTestCase {
     private static let order = ["sun", "heart", "wave", "sparkle", "photo", "halo", "poster"]
 
-    override class func tearDown() {
-        CLIBuildFixture.removeShared()
-        super.tearDown()
-    }
-
     private func fixture() throws -> CLIBuildFixture { try CLIBuildFixture.shared.get() }
 
     private func manifestStickers(_ f: CLIBuildFixture) throws -> [[String: Any]] {

@@ -6,11 +6,6 @@ import XCTest
 /// `CLIFixFixture`), what remains checked, fixed again without a change, and its sources
 /// byte-identical throughout.
 final class FixEndToEndTests: CLIEndToEndTestCase {
-    override class func tearDown() {
-        CLIFixFixture.removeShared()
-        super.tearDown()
-    }
-
     private func fixture() throws -> CLIBuildFixture { try CLIFixFixture.shared.get() }
 
     func testSamplePackIsRepairedWithoutTouchingTheSource() throws {
@@ -62,7 +57,9 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
     func testFixingTheOutputAgainChangesNothingAndOnlyNoTransparencyRemains() throws {
         let f = try fixture()
         XCTAssertEqual(f.result.status, 0, f.result.stderr)
-        let again = try f.runner.run(["fix", "Fixed", "--output", "Again", "--labels-from-names", "--format", "json", "-q"], in: f.root)
+        // On a copy: the shared fix is only read.
+        try FileManager.default.copyItem(atPath: f.path("Fixed"), toPath: temp.path("Fixed"))
+        let again = try f.runner.run(["fix", "Fixed", "--output", "Again", "--labels-from-names", "--format", "json", "-q"], in: temp.root)
         XCTAssertEqual(again.status, 0, again.stderr)
         let report = try jsonObject(again.stdout)
         XCTAssertEqual((report["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }, ["no_transparency"])
@@ -72,7 +69,7 @@ final class FixEndToEndTests: CLIEndToEndTestCase {
         let stickers = try XCTUnwrap(report["stickers"] as? [[String: Any]])
         XCTAssertEqual(stickers.count, 7)
         XCTAssertEqual(stickers.map { ($0["fixes"] as? [Any])?.count ?? -1 }, Array(repeating: 0, count: 7))
-        XCTAssertEqual(try tree(f.path("Again")), try tree(f.path("Fixed")))
+        XCTAssertEqual(try tree(temp.path("Again")), try tree(f.path("Fixed")))
     }
 
     func testDryRunWritesNothingAndJSONListsFixes() throws {

@@ -124,8 +124,8 @@ final class XcodeProjectEndToEndTests: CLIEndToEndTestCase {
     }
 }
 
-/// The shared sample build (made with --xcode-project, as the README's main job does) is owned by
-/// `BuildEndToEndTests`, which removes it when its tests end, so this test belongs to that class.
+/// The shared sample build (made with --xcode-project, as the README's main job does) is made for
+/// `BuildEndToEndTests` (`CLIBuildFixture.shared`), so this test belongs to that class.
 extension BuildEndToEndTests {
     func testTheSampleBuildWritesTheProjectFromItsAppSection() throws {
         let f = try CLIBuildFixture.shared.get()

@@ -6,7 +6,4 @@ enum CLIFixFixture {
     static let shared = CLIBuildFixture.make(
         "fix", ["fix", "StarterPack", "--output", "Fixed", "--labels-from-names", "--report", "json:fix.json"],
         for: FixEndToEndTests.self)
-
-    /// Removes the shared folder, if it was made (from the test class's `tearDown()`).
-    static func removeShared() { CLIBuildFixture.removeShared("fix") }
 }
