@@ -7,7 +7,8 @@
 # and peak memory. The machine may be shared: CPU time is the steadier figure.
 # Needs: ffmpeg (libvpx-vp9), img2webp, cwebp, butteraugli, PyPI lottie, rlottie-python, numpy,
 # Pillow, and sticker-convert (`pip install sticker-convert`, for this benchmark only).
-# Usage: Scripts/bench-foreign.sh [WORK_DIR]   (SKIP_BUILD=1: use the built release binary)
+# Usage: Scripts/bench-foreign.sh [WORK_DIR]   (SKIP_BUILD=1: use the built release binary;
+#   SKIP_PEER=1: keep WORK_DIR/peer and peer.time from an earlier run of the peer on the same WORK_DIR/in)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 work="${1:-/tmp/bench-foreign}"
@@ -15,11 +16,12 @@ command -v sticker-convert >/dev/null || sf_die "sticker-convert is needed for t
 if [ -z "${SKIP_BUILD:-}" ]; then sf_require_swift; swift build -c release --product stickerforge >&2; fi
 bin="$SF_ROOT/.build/release/stickerforge"
 [ -d "$work/in" ] || Scripts/gen-foreign-stickers.sh "$work/in"
-rm -rf "$work/ours" "$work/peer"; mkdir -p "$work/peer"
+rm -rf "$work/ours"
+if [ -z "${SKIP_PEER:-}" ]; then rm -rf "$work/peer"; mkdir -p "$work/peer"; fi
 sf_say "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/time -o "$work/ours.time" -f "%e %U %S %M" "$bin" build "$work/in" --output "$work/ours" --grid-size large \
     --fit --lossy --quiet --format json >"$work/ours.json" || true
-/usr/bin/time -o "$work/peer.time" -f "%e %U %S %M" sticker-convert --no-confirm --no-progress --input-dir "$work/in" \
+[ -n "${SKIP_PEER:-}" ] || /usr/bin/time -o "$work/peer.time" -f "%e %U %S %M" sticker-convert --no-confirm --no-progress --input-dir "$work/in" \
     --output-dir "$work/peer" --preset imessage_large --export-imessage --title Bench --author Bench >"$work/peer.log" 2>&1 || true
 sf_say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 Scripts/bench-foreign.py "$work/in" "$work/ours" "$work/peer"

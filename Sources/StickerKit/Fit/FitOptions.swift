@@ -17,7 +17,8 @@ public struct FitOptions: Equatable, Sendable {
     public var maxBytes: Int
     /// Whether quality may be traded (palette, frame rate, scale) when lossless is still too big.
     public var lossy: Bool
-    /// The lowest acceptable quality (time-weighted SSIM over black and white, 0...1).
+    /// The lowest acceptable quality (`StickerQuality`: lightness SSIM and colour over black and
+    /// white, the worst frames weighted in; 0...1).
     public var minQuality: Double
     /// Deflate effort of the final encode; the search itself sizes candidates with quick draft encodes.
     public var effort: DeflateEffort
@@ -41,6 +42,11 @@ public struct FitOptions: Equatable, Sendable {
     /// Pixels the search processes per work second: about what the 2-core machine the budget was
     /// chosen on processes per wall second when idle (docs/fit.md).
     public static let workPixelsPerSecond = 8_000_000.0
+
+    /// Passes over the input (frames x pixels) the default work budget always allows: enough for the
+    /// palette search at every frame count at full size (30, 15 and 10 fps), so a large video's
+    /// levers are all tried (docs/fit.md, "Budget: work, not wall time").
+    public static let passesPerBudget = 16.0
 
     /// What the budget is, for messages: "time budget of 5 s" or "work budget of 5 s (40 megapixels processed)".
     public func budgetText(wallClock: Bool) -> String {

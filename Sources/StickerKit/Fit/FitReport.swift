@@ -121,4 +121,4 @@ public struct FitResult: Equatable, Sendable {
 }
 
 /// The metric name written into every report.
-let fitQualityMetric = "ssim-8x8-luma-over-black-and-white, time-weighted"
+let fitQualityMetric = "sticker-quality: 0.75 ssim-8x8-luma + 0.25 chroma, over black and white; 0.5 time-weighted mean + 0.5 worst 5% of time"

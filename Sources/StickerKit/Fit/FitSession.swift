@@ -68,10 +68,24 @@ final class FitSession {
     var elapsed: Double { clock.now() - start }
     /// Budget seconds spent: on the clock, or work seconds (`work` over `FitOptions.workPixelsPerSecond`).
     var spent: Double { wallBudget ? elapsed : work / FitOptions.workPixelsPerSecond }
+    /// The budget in the unit of `spent`. A work budget is `timeBudget` work seconds or, when more,
+    /// `FitOptions.passesPerBudget` passes over the input per default budget: one pass over a 512 px,
+    /// 90-frame video is 24 megapixels, so a flat 40 megapixels ran out within the first candidate and
+    /// 15 and 10 fps were never tried. Still a function of the input alone: deterministic.
+    var budget: Double {
+        guard !wallBudget else { return options.timeBudget }
+        let passes = Double(input.count * reference[0].pixelCount) * FitOptions.passesPerBudget
+            * options.timeBudget / FitOptions.defaultTimeBudget / FitOptions.workPixelsPerSecond
+        return max(options.timeBudget, passes)
+    }
     /// "time budget of 5 s" or "work budget of 5 s (40 megapixels processed)".
-    var budgetText: String { options.budgetText(wallClock: wallBudget) }
+    var budgetText: String {
+        wallBudget || budget == options.timeBudget ? options.budgetText(wallClock: wallBudget)
+            : "work budget of \(FitError.seconds(budget)) s (\(Int(FitOptions.passesPerBudget)) passes over the input: "
+                + "\(NumberText.decimal(budget * FitOptions.workPixelsPerSecond / 1e6, places: 1)) megapixels processed)"
+    }
     /// Whether the time budget is spent.
-    var overBudget: Bool { spent >= options.timeBudget }
+    var overBudget: Bool { spent >= budget }
 
     /// Counts `frames` x `width` x `height` pixels of work.
     func count(_ frames: Int, _ image: PixelBuffer) { work += Double(frames * image.width * image.height) }
@@ -208,14 +222,15 @@ final class FitSession {
         return out
     }
 
-    /// Time-weighted composited SSIM of `images` (the geometry's kept frames) against the input,
-    /// scaled back up to the input size when the geometry is smaller.
+    /// `StickerQuality` of `images` (the geometry's kept frames) against the input, each input frame
+    /// against the kept frame on screen at its time, scaled back up to the input size when the
+    /// geometry is smaller.
     func quality(of images: [PixelBuffer], geometry index: Int) throws -> Double {
         let g = try geometry(index)
         let w = reference[0].width, h = reference[0].height
         count(reference.count, reference[0])
         let full: [PixelBuffer] = g.side == nil ? images
             : try FitParallel.map(images.count) { try Resampler().resized(images[$0], width: w, height: h) }
-        return try CompositedSSIM().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)
+        return try StickerQuality().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)
     }
 }

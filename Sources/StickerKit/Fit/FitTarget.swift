@@ -38,6 +38,8 @@ public struct FitTarget: Equatable, Sendable {
     func fit(_ frames: [AnimationFrame], loopCount: Int, name: String) throws -> FitResult {
         guard let first = frames.first else { throw AssemblyError.notFitted(file: name, reason: .invalidInput("no frames")) }
         let placement = placement(width: first.image.width, height: first.image.height)
+        let rate = Self.rateCut(frames)
+        let frames = rate.frames
         do {
             let placed = placement.isIdentity ? frames
                 : try frames.map { AnimationFrame(image: try placement.apply($0.image), delay: $0.delay) }
@@ -49,6 +51,11 @@ public struct FitTarget: Equatable, Sendable {
                 result.report.placement = placement.summary
                 result.report.steps.insert("into the cell: " + placement.summary, at: 0)
             }
+            if let step = rate.step {
+                result.report.steps.insert(step, at: 0)
+                result.report.framesIn += rate.dropped
+                result.report.framesDropped += rate.dropped
+            }
             return result
         } catch let error as FitError {
             throw AssemblyError.notFitted(file: name, reason: error)
@@ -57,11 +64,32 @@ public struct FitTarget: Equatable, Sendable {
         }
     }
 
+    /// Above `CheckThresholds().maxFPS` (30; `frame_rate_high`), a uniform cut to it or below: every
+    /// 2nd (3rd, ...) frame kept, each held for the frames it stands for, so the loop keeps its exact
+    /// time. A 60 fps TGS/Lottie render becomes exactly the frames a 30 fps render gives (the frame
+    /// at 2i/60 s is the one at i/30 s); the search's own frame-rate levers then start from there.
+    static func rateCut(_ frames: [AnimationFrame]) -> (frames: [AnimationFrame], step: String?, dropped: Int) {
+        let n = frames.count
+        let loop = frames.map(\.delay).reduce(FrameDelay.zero, +).milliseconds
+        guard n > 2, loop > 0 else { return (frames, nil, 0) }
+        let fps = Double(n) * 1000 / loop, limit = CheckThresholds().maxFPS
+        guard fps > limit + 1e-9 else { return (frames, nil, 0) }
+        let every = Int((fps / limit).rounded(.up))
+        let keep = (n + every - 1) / every
+        let kept = FrameDropper(images: frames.map(\.image)).kept(count: keep)
+        let out = FrameDropper.merge(frames, kept: kept)
+        let step = "frame rate \(NumberText.decimal(fps)) -> \(NumberText.decimal(fps * Double(keep) / Double(n))) fps: "
+            + "every \(every == 2 ? "2nd" : every == 3 ? "3rd" : "\(every)th") frame kept (\(n) -> \(keep) frames, "
+            + "loop \(NumberText.decimal(loop)) ms kept; over \(NumberText.decimal(limit)) fps is frame_rate_high)"
+        return (out, step, n - keep)
+    }
+
     /// Version of the search: raised whenever the same settings can give a different file (2: levels
     /// sized with filtered rows, 4 bits per channel, hopeless geometries skipped; 3: placed into the
-    /// grid cell, both sides at least 300 px; 4: uniform frame-rate reduction), so a rebuild does
+    /// grid cell, both sides at least 300 px; 4: uniform frame-rate reduction; 5: `StickerQuality`, a work
+    /// budget in passes over the input), so a rebuild does
     /// not reuse an older search's output.
-    static let searchVersion = 4
+    static let searchVersion = 5
 
     /// The settings (and the search's version) as text for incremental-build keys.
     var keyText: String {

@@ -124,6 +124,7 @@ extension StickerFitter {
         report.encodes = session.encodes
         report.candidates = session.candidateLog
         report.timeBudgetReached = session.budgetReached
+        report.timeBudgetSeconds = session.budget
         report.seconds = (session.elapsed * 100).rounded() / 100
         report.timeBudgetWallClock = session.wallBudget
         return FitResult(bytes: bytes, format: frames.count > 1 ? .apng : .png, report: report)

@@ -15,11 +15,14 @@ extension StickerFitter {
     func search(_ session: FitSession) throws -> FitCandidate {
         var state = SearchState()
         let indices = Array(session.specs.indices)
-        try searchGeometries(indices.filter { !session.isBelowCell($0) }, session, &state)
-        try dither(session, &state)
         let below = indices.filter { session.isBelowCell($0) }
+        // The budget is split: full size (colours, then 30 -> 15 -> 10 fps) may spend
+        // `fullSizeShare` of it when smaller sizes exist, so scaling, the last lever, is still tried.
+        try searchGeometries(indices.filter { !session.isBelowCell($0) }, session, &state,
+                             share: below.isEmpty ? 1 : Self.fullSizeShare)
+        try dither(session, &state)
         if !isAcceptable(state.best) && !below.isEmpty && !session.gaveUp {
-            try searchGeometries(below, session, &state)
+            try searchGeometries(below, session, &state, share: 1)
             try dither(session, &state)
         }
         guard let best = state.best else {
@@ -50,6 +53,9 @@ extension StickerFitter {
         return out
     }
 
+    /// Share of the budget the full-size geometries may spend when smaller sizes remain to try.
+    static let fullSizeShare = 0.75
+
     /// Quality at which a candidate is as good as lossless to the eye: no finer colour step is tried.
     static let indistinguishable = 0.999
 
@@ -61,32 +67,37 @@ extension StickerFitter {
     /// Geometries whose quality before quantising is under the floor are skipped (no candidate of
     /// theirs could be accepted). Once the time budget is spent, stops: with an acceptable candidate
     /// in hand, or after the first geometry without one.
-    private func searchGeometries(_ indices: [Int], _ session: FitSession, _ state: inout SearchState) throws {
-        var doneSides = Set<Int>()
+    private func searchGeometries(_ indices: [Int], _ session: FitSession, _ state: inout SearchState,
+                                  share: Double) throws {
+        var doneSides = Set<Int>(), triedHere = false
+        let over = { session.spent >= session.budget * share }
         for index in indices {
             let spec = session.specs[index], side = spec.side ?? 0
             if doneSides.contains(side) { continue }
-            if session.overBudget && isAcceptable(state.best) {
+            if over() && isAcceptable(state.best) {
                 session.budgetReached = true
                 return
             }
-            // Without one, the search goes on while the budget lasts, then gives up (after at least
-            // one geometry, so budget 0 still tries the full-size one): a fit that cannot succeed
-            // must not cost more than one that does.
-            if state.smallest != nil && session.overBudget {
+            // Without one, the search goes on while the budget lasts, then gives up at the next
+            // size (after at least one geometry of this phase, so budget 0 still tries the full-size
+            // one): a fit that cannot succeed must not cost more than one that does. Fewer frames
+            // at a size under way are always tried: the frame rate is the lever before scaling.
+            if triedHere && state.smallest != nil && over() && spec.keep == session.input.count {
                 session.budgetReached = true
-                session.gaveUp = true
+                if share >= 1 { session.gaveUp = true }
                 return
             }
+            triedHere = true
             if let q = state.best?.quality, try session.bound(index) <= q {
                 session.evict(geometry: index)
                 if spec.keep == session.input.count { return }
                 doneSides.insert(side)
                 continue
             }
-            if try session.bound(index) < options.minQuality {
+            if !options.keepBestBelowFloor, try session.bound(index) < options.minQuality {
                 // No candidate of this geometry can reach the floor, and fewer frames or a smaller
-                // size can only measure lower: skip those too.
+                // size can only measure lower: skip those too. (When the best below the floor ships,
+                // the bound against the best so far, above, decides instead.)
                 session.skippedUnderFloor += 1
                 session.evict(geometry: index)
                 if spec.keep == session.input.count { return }

@@ -111,7 +111,7 @@ public struct StickerFitter: Sendable {
             // With lossy allowed, max effort races the lossy search (whose most faithful candidates
             // are near-lossless) for the time budget: it runs only when it should end within it.
             let expected = strongSeconds * Self.maxEffortTimeFactor
-            if options.lossy && session.spent + expected >= options.timeBudget {
+            if options.lossy && session.spent + expected >= session.budget {
                 session.budgetReached = true
                 steps.append("lossless max effort skipped: about \(FitError.seconds(expected)) s expected, "
                              + "over the \(session.budgetText)")

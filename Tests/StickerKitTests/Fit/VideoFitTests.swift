@@ -1,0 +1,73 @@
+import ImageCodec
+@testable import StickerKit
+import XCTest
+
+/// Issue 19's video levers: every frame count is tried within the default work bound, and a rate
+/// above 30 fps is cut uniformly before the search.
+final class VideoFitTests: XCTestCase {
+    /// `frames` frames at 30 fps: a fixed grain texture (costly to store, the same in every frame)
+    /// inside a translucent disc drifting a quarter pixel a frame, so frames differ little and
+    /// colours are dear: fewer frames cost less than fewer colours.
+    static func calmGrainyClip(frames: Int, side: Int) -> [AnimationFrame] {
+        var grain = [UInt8](repeating: 0, count: side * side * 3)
+        var s: UInt32 = 12345
+        for i in grain.indices { s ^= s << 13; s ^= s >> 17; s ^= s << 5; grain[i] = UInt8(truncatingIfNeeded: s) }
+        return (0..<frames).map { f in
+            var image = PixelBuffer(width: side, height: side)
+            for y in 0..<side { for x in 0..<side {
+                let g = (y * side + x) * 3, cx = Double(side) / 2 + Double(f) / 4 - 2
+                let d = ((Double(x) - cx) * (Double(x) - cx) + Double((y - side / 2) * (y - side / 2))).squareRoot() / Double(side)
+                let a = UInt8(max(0, min(255, Int(255 * (1.1 - d / 0.5)))))
+                image[x, y] = RGBA(grain[g] / 2 + 60, grain[g + 1] / 2 + 40, grain[g + 2] / 2 + 80, a)
+            } }
+            return AnimationFrame(image: image, delay: .fps(30))
+        }
+    }
+
+    /// The budget spent from the start (0 work seconds) and a floor nothing reaches: the search used to
+    /// give up after the first geometry (30 fps) and ship it; now 15 and 10 fps are tried at that size
+    /// before it gives up, and the best of them ships.
+    func testFifteenAndTenFpsAreTriedOnANoisyThirtyFpsClipWhenTheBudgetIsSpent() throws {
+        let clip = Self.calmGrainyClip(frames: 12, side: 24)
+        let lossless = try PNGEncoder().encodeAnimation(clip, loopCount: 0).count
+        var options = FitOptions(maxBytes: lossless / 6, lossy: true, minQuality: 0.9999, dithering: .off, minSide: 24,
+                                 timeBudget: 0)
+        options.keepBestBelowFloor = true
+        let result = try StickerFitter(options: options).fit(frames: clip, loopCount: 0, gridSize: .large)
+        let candidates = result.report.candidates
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 6 frames, ") }, "\(candidates)")
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 4 frames, ") }, "\(candidates)")
+        XCTAssertTrue(result.report.timeBudgetReached)
+        XCTAssertGreaterThan(result.report.framesDropped, 0, "fewer frames measure better here: \(candidates)")
+        XCTAssertLessThanOrEqual(result.bytes.count, lossless / 6)
+        XCTAssertEqual(result.report.loopDurationMs, 400, accuracy: 1e-9)
+    }
+
+    /// The default work budget is 5 work seconds or 16 passes over the input, whichever is more.
+    func testTheWorkBudgetCoversSixteenPassesOverALargeVideo() throws {
+        let small = FitSession(options: FitOptions(), input: Self.calmGrainyClip(frames: 3, side: 8), loopCount: 0,
+                               grid: .large, clock: .system, wallBudget: false)
+        XCTAssertEqual(small.budget, 5)
+        let frames = (0..<10).map { _ in AnimationFrame(image: PixelBuffer(width: 512, height: 512), delay: .fps(30)) }
+        let large = FitSession(options: FitOptions(), input: frames, loopCount: 0, grid: .large, clock: .system, wallBudget: false)
+        XCTAssertEqual(large.budget, 10.0 * 512 * 512 * 16 / 8_000_000, accuracy: 1e-9)
+        XCTAssertEqual(large.budgetText, "work budget of 5.24 s (16 passes over the input: 41.9 megapixels processed)")
+        let wall = FitSession(options: FitOptions(), input: frames, loopCount: 0, grid: .large, clock: .system, wallBudget: true)
+        XCTAssertEqual(wall.budget, 5)
+    }
+
+    /// 60 fps (a TGS render) becomes every 2nd frame, each held twice as long; the loop is exact.
+    func testSixtyFpsIsCutUniformlyToThirty() {
+        let frames = (0..<12).map { AnimationFrame(image: PixelBuffer(width: 2, height: 2, fill: RGBA(UInt8($0), 0, 0)), delay: .fps(60)) }
+        let cut = FitTarget.rateCut(frames)
+        XCTAssertEqual(cut.frames.map { $0.image[0, 0].r }, [0, 2, 4, 6, 8, 10])
+        for frame in cut.frames { XCTAssertEqual(frame.delay.milliseconds, 1000.0 / 30, accuracy: 1e-9) }
+        XCTAssertEqual(cut.frames.map(\.delay).reduce(FrameDelay.zero, +).milliseconds, 200, accuracy: 1e-9)
+        XCTAssertEqual(cut.dropped, 6)
+        XCTAssertEqual(cut.step, "frame rate 60 -> 30 fps: every 2nd frame kept (12 -> 6 frames, loop 200 ms kept; "
+                       + "over 30 fps is frame_rate_high)")
+        let thirty = (0..<12).map { _ in AnimationFrame(image: PixelBuffer(width: 2, height: 2), delay: .fps(30)) }
+        XCTAssertNil(FitTarget.rateCut(thirty).step)
+        XCTAssertEqual(FitTarget.rateCut(thirty).frames.count, 12)
+    }
+}
