@@ -15,14 +15,17 @@
 # the whole process (/usr/bin/time), one run each; the machine is shared, so compare within a run.
 #
 # Usage: Scripts/bench-encoders.sh [WORK_DIR]
+# img2webp and gif2webp run at ANIM_METHOD (default 4, their own default) on the 90-frame animation:
+# one -m 6 encode of it costs about 150 s of CPU, so a bisection at -m 6 takes about 20 minutes a tool.
 # Environment: SKIP_BUILD=1 reuses the release build; CASES=webp-still,webp-anim,webm-anim;
-#              LIMITS="100000 500000" (the WebP limits); SKIP_STICKER_CONVERT=1.
+#              LIMITS="100000 500000" (the WebP limits); SKIP_STICKER_CONVERT=1; ANIM_METHOD=4.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
 
 work="${1:-$(mktemp -d /tmp/stickerforge-bench-encoders.XXXXXX)}"
 cases="${CASES:-webp-still,webp-anim,webm-anim}"
+anim_m="${ANIM_METHOD:-4}"
 sf="$SF_ROOT/.build/release/stickerforge"
 mkdir -p "$work"
 sf_build_release
@@ -122,9 +125,9 @@ for limit in ${LIMITS:-100000 500000}; do
     if [[ ",$cases," == *",webp-anim,"* ]]; then
         timed t "$sf" convert "$work/anim.png" --to webp --fit --lossy --min-quality 0 --max-bytes "$limit" --output-dir "$d/ours-anim" --quiet
         row webp-anim "$limit" ours "$d/ours-anim/anim.webp" "$src" $t
-        timed t bash -c "img2webp -loop 0 -lossless -m 6 -d 33 $src/frame_*.png -o '$d/img2webp.webp' && [ \$(stat -c %s '$d/img2webp.webp') -le $limit ] || bisect_q '$d/img2webp.webp' $limit img2webp -loop 0 -lossy -q QQ -m 6 -d 33 $src/frame_*.png -o '$d/img2webp.webp'"
+        timed t bash -c "img2webp -loop 0 -lossless -m $anim_m -d 33 $src/frame_*.png -o '$d/img2webp.webp' && [ \$(stat -c %s '$d/img2webp.webp') -le $limit ] || bisect_q '$d/img2webp.webp' $limit img2webp -loop 0 -lossy -q QQ -m $anim_m -d 33 $src/frame_*.png -o '$d/img2webp.webp'"
         row webp-anim "$limit" img2webp "$d/img2webp.webp" "$src" $t
-        timed t bash -c "gif2webp -quiet -m 6 '$work/anim.gif' -o '$d/gif2webp.webp' && [ \$(stat -c %s '$d/gif2webp.webp') -le $limit ] || bisect_q '$d/gif2webp.webp' $limit gif2webp -quiet -lossy -q QQ -m 6 '$work/anim.gif' -o '$d/gif2webp.webp'"
+        timed t bash -c "gif2webp -quiet -m $anim_m '$work/anim.gif' -o '$d/gif2webp.webp' && [ \$(stat -c %s '$d/gif2webp.webp') -le $limit ] || bisect_q '$d/gif2webp.webp' $limit gif2webp -quiet -lossy -q QQ -m $anim_m '$work/anim.gif' -o '$d/gif2webp.webp'"
         row webp-anim "$limit" gif2webp "$d/gif2webp.webp" "$src" $t
         mkdir -p "$d/sc-anim-in"; cp "$work/anim.png" "$d/sc-anim-in/anim.apng"
         timed t bash -c "sticker_convert '$d/sc-anim-in' '$d/sc-anim' $limit .webp"

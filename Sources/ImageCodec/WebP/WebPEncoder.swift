@@ -67,6 +67,14 @@ public struct WebPEncoder: Sendable {
         return try withICCProfile(try encoder.assemble(endTimestamp: timeline.total))
     }
 
+    /// Frames a WebP file stores (1 for a still): what `encodeAnimation` wrote, after
+    /// `WebPAnimEncoder` merged frames that look the same as the one before them (and frames whose
+    /// rounded duration is 0 ms).
+    /// - Throws: `CodecError.malformed` or `.truncated` when the bytes are not a whole WebP container.
+    public static func storedFrameCount(_ bytes: [UInt8]) throws -> Int {
+        try bytes.withUnsafeBufferPointer { try WebPDemuxHandle($0).frameCount }
+    }
+
     /// Canvas limits: WebP's own 16383 px a side, then the caller's limits.
     private func checkCanvas(width: Int, height: Int, frames: Int) throws {
         try options.validate()

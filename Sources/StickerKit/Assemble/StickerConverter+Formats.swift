@@ -27,13 +27,19 @@ extension StickerConverter {
         case .webp, .webm:
             if let fit {
                 do {
-                    let fitted = try EncodedFormatFitter(options: fit.options, format: format).fit(frames, loopCount: plays)
-                    var converted = result(fitted.bytes, format.imageFormat, decoded,
-                                           framesWritten: frames.count - fitted.report.framesDropped, loopCount: plays)
+                    let fitter = EncodedFormatFitter(options: fit.options, format: format, box: fit.gridSize.maxPixels,
+                                                     fillBox: fit.fillCell)
+                    let fitted = try fitter.fit(frames, loopCount: plays)
+                    let stored = try storedFrames(fitted.bytes, format, handedIn: frames.count - fitted.report.framesDropped)
+                    var converted = result(fitted.bytes, format.imageFormat, decoded, framesWritten: stored,
+                                           loopCount: format == .webm ? 0 : plays)
+                    (converted.width, converted.height) = (fitted.report.width, fitted.report.height)
                     converted.fit = fitted.report
                     return converted
                 } catch let error as FitError {
                     throw AssemblyError.notFitted(file: name, reason: error)
+                } catch {
+                    throw AssemblyError.codec(file: name, reason: "cannot read back the fitted \(format.rawValue): \(error)")
                 }
             }
             return try wrap(name) {
@@ -45,7 +51,7 @@ extension StickerConverter {
                         : try WebPEncoder().encode(frames[0].image)
                 }
                 // WebM stores no loop count: a sticker loops.
-                return result(bytes, format.imageFormat, decoded, framesWritten: frames.count,
+                return result(bytes, format.imageFormat, decoded, framesWritten: try storedFrames(bytes, format, handedIn: frames.count),
                               loopCount: format == .webm ? 0 : plays)
             }
         }
@@ -56,6 +62,12 @@ extension StickerConverter {
         ConversionResult(bytes: bytes, format: format, sourceFormat: decoded.facts.format, framesIn: decoded.frames.count,
                          framesWritten: framesWritten, width: decoded.width, height: decoded.height,
                          loopDurationMs: decoded.isAnimated ? decoded.loopDurationMilliseconds : 0, loopCount: loopCount)
+    }
+
+    /// Frames the written file stores: WebPAnimEncoder merges a frame that looks the same as the one
+    /// before it (and one of 0 ms) into its neighbour; WebM stores every frame handed in.
+    private func storedFrames(_ bytes: [UInt8], _ format: ConvertFormat, handedIn: Int) throws -> Int {
+        format == .webp ? try WebPEncoder.storedFrameCount(bytes) : handedIn
     }
 
     private func wrap(_ name: String, _ body: () throws -> ConversionResult) throws -> ConversionResult {

@@ -13,13 +13,50 @@ import ImageCodec
 /// the same with 20% for alpha; the same with every other frame dropped for animations over 20
 /// frames a second; best measured wins. Either way a winner
 /// below `options.minQuality` is refused, with its figures.
-struct EncodedFormatFitter: Sendable {
-    var options: FitOptions
-    var format: ConvertFormat
-    /// Candidate encodes a WebP search may make (lossless, then up to 7 bisection steps a variant).
-    static let webpEncodeBudget = 22
-    /// Candidate encodes a WebM search may make (each is two passes of both streams).
+///
+/// With a `box` the frames are first placed into it as `--fit` places APNGs into the grid cell
+/// (`CellPlacement`: scaled down to fit, scaled up to `options.minSide`, or to fill the box with
+/// `fillBox`; padded with transparency, centred, when a side is still short); the report's first
+/// step and `placement` say how. A caller with a store's limits passes them as they are:
+///
+/// ```swift
+/// let fitter = EncodedFormatFitter(options: FitOptions(maxBytes: 500_000, lossy: true), format: .webp,
+///                                  box: 512, fillBox: true)
+/// let result = try fitter.fit(frames, loopCount: 0)   // result.bytes, result.report
+/// ```
+public struct EncodedFormatFitter: Sendable {
+    /// The byte limit (`maxBytes`), whether loss is allowed (`lossy`; WebM is always lossy), the
+    /// quality floor (`minQuality`) and the smallest side placement scales up to (`minSide`).
+    public var options: FitOptions
+    /// `.webp` or `.webm` (APNG and PNG are fitted by `StickerFitter`).
+    public var format: ConvertFormat
+    /// The square the frames are placed into before fitting (px); nil = as they are.
+    public var box: Int?
+    /// Scale up or down so the longer side fills `box` (`--fill-cell`), instead of only scaling
+    /// what is outside it or below `options.minSide`.
+    public var fillBox: Bool
+
+    /// A fitter for `format` under `options`, placing into `box` first when one is given.
+    public init(options: FitOptions, format: ConvertFormat, box: Int? = nil, fillBox: Bool = false) {
+        self.options = options; self.format = format; self.box = box; self.fillBox = fillBox
+    }
+    /// Candidate encodes a WebP search may make: a quick lossless estimate and the lossless file,
+    /// up to 8 search encodes a variant (`webpSearchMethod`; three variants), then 1-2 of the winner
+    /// at the final method (`webpFinalMethod`).
+    static let webpEncodeBudget = 30
+    /// libwebp method the lossy sizes are searched at: of methods 2-4, 4 predicts method 5-6's size
+    /// best (docs/encoder.md: 5% over method 6 where 2 and 3 are 20-26% over), at about 1/40 of
+    /// method 6's time on animations.
+    static let webpSearchMethod = 4
+    /// Lossless effort of the quick estimate; the full-effort file is made only when the estimate is
+    /// within `webpQuickLosslessSlack` of the limit.
+    static let webpQuickLosslessEffort = 25.0
+    static let webpQuickLosslessSlack = 1.25
+    /// Candidate encodes a WebM search may make (each is two passes of both streams), and per variant.
     static let webmEncodeBudget = 6
+    static let webmEncodesPerVariant = 2
+    /// A fitting WebM smaller than the limit by more than this factor is re-aimed upward once.
+    static let webmUndershoot = 1.03
     /// libvpx speed while fitting: fast enough for several candidates.
     static let webmSpeed = 2
 
@@ -32,9 +69,22 @@ struct EncodedFormatFitter: Sendable {
 
     /// The fitted file and its report.
     /// - Throws: `FitError` when nothing fits, the best is below the floor, or an encoder fails.
-    func fit(_ frames: [AnimationFrame], loopCount: Int) throws -> FitResult {
-        guard let first = frames.first else { throw FitError.invalidInput("no frames") }
+    public func fit(_ source: [AnimationFrame], loopCount: Int) throws -> FitResult {
+        guard let original = source.first else { throw FitError.invalidInput("no frames") }
         let clock = ContinuousClock.now
+        let placement = box.map { CellPlacement(width: original.image.width, height: original.image.height, cell: $0,
+                                                minSide: options.minSide, fill: fillBox) }
+        let frames: [AnimationFrame]
+        if let placement, !placement.isIdentity {
+            do {
+                frames = try source.map { AnimationFrame(image: try placement.apply($0.image), delay: $0.delay) }
+            } catch {
+                throw FitError.invalidInput("placing into the \(placement.cell) px box: \(error)")
+            }
+        } else {
+            frames = source
+        }
+        let first = frames[0]
         var log = Log()
         let (winner, baseline): (Candidate, Int)
         do {
@@ -58,11 +108,15 @@ struct EncodedFormatFitter: Sendable {
             lossless: lossless, steps: [winner.label], losslessBytes: baseline, finalBytes: winner.bytes.count,
             maxBytes: options.maxBytes, headroom: options.maxBytes - winner.bytes.count, quality: quality,
             qualityMetric: fitQualityMetric, framesIn: frames.count, framesDropped: winner.framesDropped,
-            colours: nil, bitsPerChannel: nil, dithering: nil, scale: 1, width: first.image.width,
+            colours: nil, bitsPerChannel: nil, dithering: nil, scale: placement?.scale ?? 1, width: first.image.width,
             height: first.image.height, loopDurationMs: frames.count > 1 ? frames.reduce(0) { $0 + $1.delay.milliseconds } : 0,
             encodes: log.lines.count, scaledBelowGridCell: false, candidates: log.lines,
             seconds: (seconds * 100).rounded() / 100, timeBudgetSeconds: options.timeBudget, timeBudgetReached: false)
         report.encodeLimit = format == .webp ? Self.webpEncodeBudget : Self.webmEncodeBudget
+        if let placement, !placement.isIdentity {
+            report.placement = placement.summary
+            report.steps.insert("into the cell: " + placement.summary, at: 0)
+        }
         return FitResult(bytes: winner.bytes, format: format.imageFormat, report: report)
     }
 
@@ -104,38 +158,87 @@ struct EncodedFormatFitter: Sendable {
             log.note(candidate, fits: bytes.count <= self.options.maxBytes, limit: self.options.maxBytes)
             return candidate
         }
-        let lossless = try encode(WebPEncodeOptions(), frames, label: "lossless WebP", dropped: 0)
-        if lossless.bytes.count <= options.maxBytes { return (lossless, lossless.bytes.count) }
+        // A quick lossless encode first: when it is far over the limit the full-effort one (at
+        // most a few percent smaller) cannot fit and is not made.
+        let quick = try encode(WebPEncodeOptions(quality: Self.webpQuickLosslessEffort), frames,
+                               label: "lossless WebP effort \(Int(Self.webpQuickLosslessEffort)) (estimate)", dropped: 0)
+        var smallest = quick.bytes.count, baseline = quick.bytes.count
+        if !options.lossy || Double(quick.bytes.count) <= Double(options.maxBytes) * Self.webpQuickLosslessSlack {
+            let lossless = try encode(WebPEncodeOptions(), frames, label: "lossless WebP", dropped: 0)
+            if lossless.bytes.count <= options.maxBytes { return (lossless, lossless.bytes.count) }
+            (smallest, baseline) = (min(smallest, lossless.bytes.count), lossless.bytes.count)
+        }
         guard options.lossy else {
-            throw FitError.overLimitLossless(bytes: lossless.bytes.count, limit: options.maxBytes)
+            throw FitError.overLimitLossless(bytes: baseline, limit: options.maxBytes)
         }
         var variants: [(frames: [AnimationFrame], alphaQuality: Int, name: String)] = [(frames, 100, "")]
         if let half = halved(frames, minimum: 4) { variants.append((half, 100, ", \(half.count) of \(frames.count) frames")) }
         variants.append((frames, 50, ", alpha quality 50"))
-        var winners: [Candidate] = [], smallest = lossless.bytes.count
-        for variant in variants {
-            // Quality 0 first: when even it is over the limit the variant is hopeless. Then
-            // bisection for the highest whole quality that fits.
-            func attempt(_ q: Int) throws -> Candidate {
-                let candidate = try encode(.lossy(quality: Double(q), alphaQuality: variant.alphaQuality), variant.frames,
-                                           label: "lossy WebP quality \(q)\(variant.name)",
-                                           dropped: frames.count - variant.frames.count)
-                smallest = min(smallest, candidate.bytes.count)
-                return candidate
-            }
-            guard encodes < Self.webpEncodeBudget else { break }
-            let floor = try attempt(0)
-            guard floor.bytes.count <= options.maxBytes else { continue }
-            var low = 0, high = 101, best = floor
-            while high - low > 1 && encodes < Self.webpEncodeBudget {
-                let q = (low + high) / 2
-                let candidate = try attempt(q)
-                if candidate.bytes.count <= options.maxBytes { low = q; best = candidate } else { high = q }
-            }
-            winners.append(best)
+        // Sizes are searched at a cheap method that ranks and sizes qualities close to the final one;
+        // the variants are compared on their search files, and only the winner is encoded at the
+        // final method (which is smaller at the same quality, so what fits at the search method fits).
+        var searched: [Int: [Int: Candidate]] = [:]   // variant -> quality -> search file
+        func search(_ v: Int, _ q: Int) throws -> Candidate? {
+            if let known = searched[v]?[q] { return known }
+            guard encodes < Self.webpEncodeBudget else { return nil }
+            let variant = variants[v]
+            let candidate = try encode(.lossy(quality: Double(q), alphaQuality: variant.alphaQuality, method: Self.webpSearchMethod),
+                                       variant.frames, label: "lossy WebP quality \(q) method \(Self.webpSearchMethod)\(variant.name)",
+                                       dropped: frames.count - variant.frames.count)
+            searched[v, default: [:]][q] = candidate
+            smallest = min(smallest, candidate.bytes.count)
+            return candidate
         }
-        return (try pickBest(frames, winners, smallest: smallest, steps: log.lines), lossless.bytes.count)
+        // The highest whole quality in low+1..<high whose search size, times `ratio` (final size over
+        // search size), fits; `low` when none does.
+        func bisect(_ v: Int, _ low: Int, _ high: Int, ratio: Double) throws -> Int {
+            var (low, high) = (low, high)
+            // Sizes already searched narrow the range (size grows with quality).
+            for (q, known) in searched[v] ?? [:] where low < q && q < high {
+                if Double(known.bytes.count) * ratio <= Double(options.maxBytes) { low = max(low, q) }
+            }
+            for (q, known) in searched[v] ?? [:] where low < q && q < high {
+                if Double(known.bytes.count) * ratio > Double(options.maxBytes) { high = min(high, q) }
+            }
+            while high - low > 1 {
+                let q = (low + high) / 2
+                guard let size = try search(v, q)?.bytes.count else { break }
+                if Double(size) * ratio <= Double(options.maxBytes) { low = q } else { high = q }
+            }
+            return low
+        }
+        var fitting: [(variant: Int, quality: Int, candidate: Candidate)] = []
+        for v in variants.indices {
+            // Quality 0 first: when even it is over the limit the variant is hopeless.
+            guard let floor = try search(v, 0), floor.bytes.count <= options.maxBytes else { continue }
+            let q = try bisect(v, 0, 101, ratio: 1)
+            if let candidate = searched[v]?[q] { fitting.append((v, q, candidate)) }
+        }
+        let best = try pickBest(frames, fitting.map(\.candidate), smallest: smallest, steps: log.lines)
+        guard let chosen = fitting.first(where: { $0.candidate.bytes == best.bytes }) else { return (best, baseline) }
+        let variant = variants[chosen.variant]
+        let method = Self.webpFinalMethod(pixels: variant.frames.count * variant.frames[0].image.width * variant.frames[0].image.height)
+        func final(_ q: Int) throws -> Candidate? {
+            guard encodes < Self.webpEncodeBudget else { return nil }
+            return try encode(.lossy(quality: Double(q), alphaQuality: variant.alphaQuality, method: method), variant.frames,
+                              label: "lossy WebP quality \(q) method \(method)\(variant.name)",
+                              dropped: frames.count - variant.frames.count)
+        }
+        guard let first = try final(chosen.quality), first.bytes.count <= options.maxBytes else { return (best, baseline) }
+        // The final method saved bytes: aim higher by what it saved, once.
+        let ratio = Double(first.bytes.count) / Double(chosen.candidate.bytes.count)
+        let higher = try bisect(chosen.variant, chosen.quality, 101, ratio: ratio)
+        if higher > chosen.quality, let second = try final(higher), second.bytes.count <= options.maxBytes {
+            return (second, baseline)
+        }
+        return (first, baseline)
     }
+
+    /// libwebp method of the written file: 6 (the writer's default, about 3% smaller than 5) while
+    /// the frames hold at most `webpMethod6Pixels`; 5 above, where method 6 costs about 30 times
+    /// as much CPU (a 512x512 animation: about 1.7 s a frame against 0.06 s; docs/encoder.md).
+    static func webpFinalMethod(pixels: Int) -> Int { pixels <= webpMethod6Pixels ? 6 : 5 }
+    static let webpMethod6Pixels = 4_000_000
 
     // MARK: WebM
 
@@ -145,11 +248,13 @@ struct EncodedFormatFitter: Sendable {
         if seconds > 0, Double(frames.count) / seconds > 20, let half = halved(frames, minimum: 4) {
             variants.append((half, 0.35, ", \(half.count) of \(frames.count) frames"))
         }
-        var winners: [Candidate] = [], smallest = Int.max, baseline = 0
-        let perVariant = Self.webmEncodeBudget / variants.count
-        for variant in variants {
-            var target = options.maxBytes
-            for _ in 0..<perVariant {
+        var winners: [Candidate] = [], smallest = Int.max, baseline = 0, encodes = 0
+        for (index, variant) in variants.enumerated() {
+            // Fewer frames only when every frame could not be fitted.
+            if index == 2 && !winners.isEmpty { break }
+            var target = options.maxBytes, fitted: Candidate?
+            for _ in 0..<Self.webmEncodesPerVariant where encodes < Self.webmEncodeBudget {
+                encodes += 1
                 let encoder = WebMEncoder(options: WebMEncodeOptions(rate: .targetBytes(target), alphaShare: variant.alphaShare,
                                                                      speed: Self.webmSpeed))
                 let bytes = try encoder.encode(variant.frames)
@@ -158,12 +263,23 @@ struct EncodedFormatFitter: Sendable {
                 if baseline == 0 { baseline = bytes.count }
                 smallest = min(smallest, bytes.count)
                 log.note(candidate, fits: bytes.count <= options.maxBytes, limit: options.maxBytes)
-                if bytes.count <= options.maxBytes { winners.append(candidate); break }
-                // Overshot: aim lower by the overshoot and 2% more.
-                let next = Int(Double(target) * Double(options.maxBytes) / Double(bytes.count) * 0.98)
-                guard next >= 1024, next < target else { break }
-                target = next
+                // Re-aimed by the miss: lower by the overshoot and 2% more, or higher by the
+                // undershoot less 1% (two-pass lands within a few percent of a second aim).
+                let ratio = Double(options.maxBytes) / Double(bytes.count)
+                if bytes.count <= options.maxBytes {
+                    fitted = candidate
+                    guard ratio > Self.webmUndershoot else { break }
+                    let next = Int(Double(target) * ratio * 0.99)
+                    guard next > target else { break }
+                    target = next
+                } else {
+                    if fitted != nil { break }   // the higher aim overshot: keep the one that fits
+                    let next = Int(Double(target) * ratio * 0.98)
+                    guard next >= 1024, next < target else { break }
+                    target = next
+                }
             }
+            if let fitted { winners.append(fitted) }
         }
         return (try pickBest(frames, winners, smallest: smallest, steps: log.lines), baseline)
     }

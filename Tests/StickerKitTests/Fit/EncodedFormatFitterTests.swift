@@ -19,7 +19,8 @@ final class EncodedFormatFitterTests: XCTestCase {
         let result = try fitter(.webp, maxBytes: 1_000_000).fit(input, loopCount: 0)
         XCTAssertTrue(result.report.lossless)
         XCTAssertEqual(result.report.quality, 1)
-        XCTAssertEqual(result.report.candidates.count, 1)
+        // The quick lossless estimate, then the full-effort lossless file.
+        XCTAssertEqual(result.report.candidates.count, 2, "\(result.report.candidates)")
         XCTAssertEqual(result.format, .webp)
         XCTAssertEqual(result.bytes, try WebPEncoder().encode(input[0].image))
     }
@@ -27,14 +28,19 @@ final class EncodedFormatFitterTests: XCTestCase {
     func testWebPGoesLossyUnderTheLimitAndIsDeterministic() throws {
         let input = frames(4, size: 64)
         let lossless = try WebPEncoder().encodeAnimation(input, loopCount: 0).count
+        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort))
+            .encodeAnimation(input, loopCount: 0).count
         let limit = lossless / 3
         let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
         XCTAssertFalse(result.report.lossless)
         XCTAssertLessThanOrEqual(result.bytes.count, limit)
-        XCTAssertEqual(result.report.losslessBytes, lossless)
+        // The quick lossless estimate is far over the limit, so the full-effort lossless file is not made.
+        XCTAssertGreaterThan(Double(estimate), Double(limit) * EncodedFormatFitter.webpQuickLosslessSlack)
+        XCTAssertEqual(result.report.losslessBytes, estimate)
+        XCTAssertFalse(result.report.candidates.contains { $0.hasPrefix("lossless WebP: ") }, "\(result.report.candidates)")
         XCTAssertGreaterThan(result.report.quality, 0.9)
         XCTAssertLessThanOrEqual(result.report.encodes, EncodedFormatFitter.webpEncodeBudget)
-        XCTAssertTrue(result.report.candidates[0].hasPrefix("lossless WebP: "), "\(result.report.candidates)")
+        XCTAssertTrue(result.report.candidates[0].hasPrefix("lossless WebP effort 25 (estimate): "), "\(result.report.candidates)")
         XCTAssertTrue(result.report.steps[0].hasPrefix("lossy WebP quality "), "\(result.report.steps)")
         // The search is bounded by a count of encodes, and says that, not a budget in seconds.
         XCTAssertTrue(result.report.searchText.hasSuffix("(at most \(EncodedFormatFitter.webpEncodeBudget) encodes)"),
@@ -42,6 +48,47 @@ final class EncodedFormatFitterTests: XCTestCase {
         let decoded = try ImageDecoder().decode(result.bytes)
         XCTAssertEqual(decoded.loopDurationMilliseconds, 133)
         XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
+    }
+
+    func testWebPSearchesAtACheapMethodAndWritesOnlyTheWinnerAtMethod6() throws {
+        let input = frames(1, size: 96)
+        let lossless = try WebPEncoder().encode(input[0].image).count
+        let limit = lossless / 3
+        let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
+        let steps = result.report.candidates
+        let search = steps.filter { $0.contains(" method \(EncodedFormatFitter.webpSearchMethod)") }
+        let final = steps.filter { $0.contains(" method 6") }
+        // Two variants for a still (exact alpha, alpha quality 50), each searched at the cheap method;
+        // then one or two encodes of the winner at method 6, at the end.
+        XCTAssertGreaterThanOrEqual(search.count, 2 * 7, "\(steps)")
+        XCTAssertTrue((1...2).contains(final.count), "\(steps)")
+        XCTAssertEqual(steps.last, final.last, "\(steps)")
+        XCTAssertEqual(result.report.steps, [String(final.last!.prefix { $0 != ":" })], "\(steps)")
+        // The written file is that method-6 encode, byte for byte.
+        let label = result.report.steps[0]
+        let quality = try XCTUnwrap(Int(label.dropFirst("lossy WebP quality ".count).prefix { $0.isNumber }))
+        let alpha = label.contains("alpha quality 50") ? 50 : 100
+        XCTAssertEqual(result.bytes, try WebPEncoder(options: .lossy(quality: Double(quality), alphaQuality: alpha)).encode(input[0].image))
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
+    }
+
+    func testWebPFitPlacesIntoTheBoxFirst() throws {
+        let input = [AnimationFrame(image: StickerArt.frame(width: 40, height: 20, phase: 0), delay: .zero)]
+        let fitter = EncodedFormatFitter(options: FitOptions(maxBytes: 1_000_000), format: .webp, box: 96)
+        let result = try fitter.fit(input, loopCount: 0)
+        XCTAssertEqual(result.report.steps.first, "into the cell: 40x20 px -> 96x48 px (scale 2.4) into the 96 px grid cell"
+                       + ", padded with transparency to 96x96 px (300 px minimum on both sides)")
+        XCTAssertEqual(result.report.placement.map { $0.hasPrefix("40x20 px -> 96x48 px") }, true)
+        XCTAssertEqual([result.report.width, result.report.height], [96, 96])
+        XCTAssertEqual(result.report.scale, 2.4)
+        let decoded = try ImageDecoder().decode(result.bytes)
+        XCTAssertEqual([decoded.width, decoded.height], [96, 96])
+        XCTAssertEqual(decoded.frames[0].image.pixels[(5 * 96 + 48) * 4 + 3], 0, "the padding is transparent")
+        // Without a box nothing is placed.
+        let plain = try EncodedFormatFitter(options: FitOptions(maxBytes: 1_000_000), format: .webp).fit(input, loopCount: 0)
+        XCTAssertEqual([plain.report.width, plain.report.height], [40, 20])
+        XCTAssertNil(plain.report.placement)
     }
 
     func testWebPWithoutLossyRefusesWithTheLosslessSize() throws {
@@ -64,6 +111,26 @@ final class EncodedFormatFitterTests: XCTestCase {
                       result.report.searchText)
         XCTAssertGreaterThan(result.report.quality, 0.8)
         XCTAssertEqual(try ImageDecoder().decode(result.bytes).frames.count, 12 - result.report.framesDropped)
+    }
+
+    func testWebMReAimsUpwardWhenItUndershoots() throws {
+        let input = frames(12)
+        let result = try fitter(.webm, maxBytes: 9000, lossy: false).fit(input, loopCount: 0)
+        let steps = result.report.candidates
+        func figures(_ line: String) -> (aim: Int, bytes: Int) {
+            let numbers = line.split { !$0.isNumber && $0 != "," }.map { Int($0.replacingOccurrences(of: ",", with: "")) ?? 0 }
+                .filter { $0 > 0 }
+            return (numbers[1], numbers.last!)
+        }
+        // "two-pass VP9 aimed at 9,000 B: 8,123 B": the first aim undershoots by more than 3%, so the
+        // second is aimed higher by the miss, and lands closer to the limit.
+        let first = figures(steps[0]), second = figures(steps[1])
+        XCTAssertEqual(first.aim, 9000, steps[0])
+        XCTAssertLessThan(Double(first.bytes) * EncodedFormatFitter.webmUndershoot, 9000, "\(steps)")
+        XCTAssertGreaterThan(second.aim, first.aim, "\(steps)")
+        XCTAssertGreaterThan(second.bytes, first.bytes, "\(steps)")
+        XCTAssertLessThanOrEqual(result.bytes.count, 9000)
+        XCTAssertLessThanOrEqual(steps.count, 4, "alpha 35% and 20%, two encodes each; fewer frames only when nothing fits")
     }
 
     func testNothingFittingIsReportedWithTheSmallestSize() {
