@@ -27,6 +27,7 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         public var scaled: String?
         public var retimed: [String]
         public var fitted: String?
+        public var notes: [String]
         public var findings: [Item]
     }
     /// One pack image.
@@ -63,7 +64,7 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
             Sticker(name: sticker.name, source: sticker.sources, file: sticker.file, format: sticker.format.rawValue,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
                     duration_ms: sticker.durationMs, loops: sticker.loops, emojis: sticker.emojis, scaled: sticker.scaled,
-                    retimed: sticker.retimed, fitted: sticker.fitted,
+                    retimed: sticker.retimed, fitted: sticker.fitted, notes: sticker.notes,
                     findings: findings.filter { $0.sticker == stem(sticker.file) }.map(item))
         }
         images = pack.images.map { Image(role: $0.role, file: $0.file, width: $0.width, height: $0.height, bytes: $0.bytes.count, source: $0.source) }

@@ -28,6 +28,8 @@ public struct StoreSticker: Equatable, Sendable {
     public var retimed: [String]
     /// How it was fitted under the store's byte limit.
     public var fitted: String?
+    /// Anything else the build decided for it (why a Lottie source did not become a .tgs).
+    public var notes: [String] = []
 
     /// Whether the store shows it as animated.
     public var isAnimated: Bool { frames > 1 }

@@ -33,6 +33,15 @@ public struct StoreStickerBuilder: Sendable {
     /// - Throws: `PlatformBuildError` naming the sticker's file and what is wrong.
     public func build(_ sticker: StickerSource, root: String, stem: String, emojis: [String]) throws -> StoreSticker {
         let file = sticker.files.first ?? sticker.name
+        let (vector, whyNotVector) = try vectorSticker(sticker, root: root, stem: stem, emojis: emojis)
+        if let vector { return vector }
+        var built = try rasterSticker(sticker, root: root, stem: stem, emojis: emojis, file: file)
+        if let whyNotVector { built.notes.append(whyNotVector) }
+        return built
+    }
+
+    /// The sticker as pixels: placed, retimed and fitted in the format `format(animated:)` chooses.
+    private func rasterSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String], file: String) throws -> StoreSticker {
         let source = try decode(sticker, root: root)
         guard let first = source.frames.first else { throw PlatformBuildError.unreadable(file: file, reason: "it decodes to no frame") }
         let animated = source.frames.count > 1

@@ -80,3 +80,4 @@ final class RetimerTests: XCTestCase {
         XCTAssertEqual(levels(timed.frames), [0, 2, 4, 6, 8])
     }
 }
+
