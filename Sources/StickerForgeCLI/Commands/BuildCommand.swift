@@ -54,7 +54,22 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var xcode: XcodeProjectOptions
 
+    @Option(name: .customLong("platform"), help: ArgumentHelp(
+        "Build for a sticker store instead: whatsapp, telegram, signal, discord, line or imessage, each into OUTPUT/<store>/ "
+            + "(repeatable; docs/platforms.md).", valueName: "store"))
+    var platforms: [PlatformRules] = []
+
+    @Option(help: ArgumentHelp("With --platform, how an animation over a store's duration cap is shortened: speed (every frame kept, "
+                               + "played faster), trim (cut at the cap) or auto (speed up by at most 1.34x, else trim).",
+                               valueName: "mode"))
+    var retime: RetimeMode = .auto
+
     func run() async throws {
+        if platforms.isEmpty { try await buildCatalog(output: output) } else { try await runPlatforms() }
+    }
+
+    /// Today's build: the Xcode-ready catalog into `output`.
+    func buildCatalog(output: String) async throws {
         let console = Console.standard()
         var (stickerPack, configuration) = try pack.load(console: console)
         let project = try xcode.settings(for: stickerPack, console: console)

@@ -81,6 +81,7 @@ struct FolderPackReader {
     private func isIgnored(_ name: String, in folder: String) -> Bool {
         name.hasPrefix(".") || Self.ignoredNames.contains(name)
             || CatalogFileSystem.join(folder, name) == config.icon || CatalogFileSystem.join(folder, name) == config.tray
+            || (folder.isEmpty && config.ignore.contains(name))
     }
 
     /// Sticker names key labels, settings and output files, so two files called `wave.*` are reported.

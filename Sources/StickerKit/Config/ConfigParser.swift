@@ -12,7 +12,7 @@ struct ConfigParser {
 
     static let topKeys = ["name", "grid_size", "order", "labels", "sequences", "fps", "loops", "max_bytes",
                           "rules", "thresholds", "icon", "icon_background", "icon_fit", "fit", "lossy", "min_quality", "dither", "effort",
-                          "time_budget", "app", "publisher", "author", "emojis", "tray"]
+                          "time_budget", "app", "publisher", "author", "emojis", "tray", "ignore"]
     static let sequenceKeys = ["fps", "delays", "duration", "loops"]
     /// Xcode's names for what the configuration calls otherwise, so a key copied from Contents.json
     /// still gets a useful suggestion.
@@ -72,6 +72,7 @@ struct ConfigParser {
         case "publisher", "author": parsePublisher(key: key, value: value)
         case "emojis": parseEmojis(value)
         case "tray": config.tray = iconPath(value, key)
+        case "ignore": config.ignore = names(value, key)
         default: unknown(keyNode, key, among: Self.topKeys, path: "")
         }
     }

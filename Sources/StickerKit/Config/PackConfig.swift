@@ -26,6 +26,9 @@ public struct PackConfig: Equatable, Sendable {
     public var emojis: [String: [String]] = [:]
     /// The pack's tray, cover or main image (`tray:`), relative to the folder.
     public var tray: String?
+    /// Files of a plain folder that are not stickers (`ignore:`): the store metadata and reports
+    /// `build --platform` writes beside the stickers.
+    public var ignore: [String] = []
     /// Grid size, replacing the catalog's (and the check's) grid size.
     public var gridSize: GridSize?
     /// Sticker names shown first, in this order; the rest follow in their natural order.

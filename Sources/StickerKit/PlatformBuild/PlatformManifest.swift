@@ -1,0 +1,76 @@
+/// `OUT/<store>/manifest.json`: what `build --platform` wrote for one store, per sticker its source,
+/// file, format, size, bytes, frames, timing, emoji, what was done (scaled, retimed, fitted) and what
+/// the store's check of the written folder found. Its keys are a public contract (layout.md).
+public struct PlatformManifest: Equatable, Sendable, Codable {
+    /// The pack as the store gets it.
+    public struct Pack: Equatable, Sendable, Codable {
+        public var platform: String
+        public var name: String
+        public var publisher: String?
+        public var identifier: String
+        public var count: Int
+        public var notes: [String]
+    }
+    /// One sticker.
+    public struct Sticker: Equatable, Sendable, Codable {
+        public var name: String
+        public var source: [String]
+        public var file: String
+        public var format: String
+        public var width: Int
+        public var height: Int
+        public var bytes: Int
+        public var frames: Int
+        public var duration_ms: Double
+        public var loops: Int
+        public var emojis: [String]
+        public var scaled: String?
+        public var retimed: [String]
+        public var fitted: String?
+        public var notes: [String]
+        public var findings: [Item]
+    }
+    /// One pack image.
+    public struct Image: Equatable, Sendable, Codable {
+        public var role: String
+        public var file: String
+        public var width: Int
+        public var height: Int
+        public var bytes: Int
+        public var source: String
+    }
+    /// One finding of the check of the written folder.
+    public struct Item: Equatable, Sendable, Codable {
+        public var rule: String
+        public var severity: String
+        public var message: String
+    }
+
+    public var pack: Pack
+    public var stickers: [Sticker]
+    public var images: [Image]
+    /// Findings about the pack as a whole (pack size, tray image, mixed kinds...).
+    public var findings: [Item]
+
+    /// The manifest of `pack` with the `findings` the store's check made of its folder; a finding
+    /// goes to the sticker whose file it names, the rest to the pack.
+    public init(_ pack: StorePack, findings: [Finding]) {
+        func item(_ finding: Finding) -> Item { Item(rule: finding.rule, severity: finding.severity.rawValue, message: finding.message) }
+        func stem(_ file: String) -> String { String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)]) }
+        self.pack = Pack(platform: pack.rules.id, name: pack.name, publisher: pack.publisher, identifier: pack.identifier,
+                         count: pack.stickers.count, notes: pack.notes)
+        let names = Set(pack.stickers.map { stem($0.file) })
+        stickers = pack.stickers.map { sticker in
+            Sticker(name: sticker.name, source: sticker.sources, file: sticker.file, format: sticker.format.rawValue,
+                    width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
+                    duration_ms: sticker.durationMs, loops: sticker.loops, emojis: sticker.emojis, scaled: sticker.scaled,
+                    retimed: sticker.retimed, fitted: sticker.fitted, notes: sticker.notes,
+                    findings: findings.filter { $0.sticker == stem(sticker.file) }.map(item))
+        }
+        images = pack.images.map { Image(role: $0.role, file: $0.file, width: $0.width, height: $0.height, bytes: $0.bytes.count, source: $0.source) }
+        self.findings = findings.filter { $0.sticker.map { !names.contains($0) } ?? true }.map(item)
+    }
+
+    /// Sorted, pretty JSON with a final newline.
+    public func encoded() throws -> [UInt8] { try StoreLayout.json(self) }
+}

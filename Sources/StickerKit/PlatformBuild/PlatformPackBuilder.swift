@@ -1,0 +1,115 @@
+import Foundation
+import ImageCodec
+
+/// `build --platform`'s library entry: one source pack built for one store (`StorePack`), every
+/// sticker by `StoreStickerBuilder`, the pack's images from `tray:` at the store's sizes, the store's
+/// layout by `StoreLayout`, and a `stickerforge.yml` that lets `check --platform` read the folder
+/// with the pack's name, publisher, emoji and tray.
+public struct PlatformPackBuilder: Sendable {
+    /// The store's table.
+    public var rules: PlatformRules
+    /// Speed up or trim over a duration cap.
+    public var retime: RetimeMode
+    /// Decoder and PNG encoder.
+    public var codec: any StickerCodec
+
+    /// A builder.
+    public init(rules: PlatformRules, retime: RetimeMode = .auto, codec: any StickerCodec = DefaultStickerCodec()) {
+        self.rules = rules; self.retime = retime; self.codec = codec
+    }
+
+    /// Builds `pack` for the store; `progress` is told each sticker as it starts.
+    /// - Throws: `PlatformBuildError` for the first sticker or image that cannot be built.
+    public func build(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> StorePack {
+        let layout = StoreLayout(rules)
+        let builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
+        var stickers: [StoreSticker] = []
+        for (index, source) in pack.stickers.enumerated() {
+            progress(index, pack.stickers.count, source.name)
+            stickers.append(try builder.build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
+                                              emojis: pack.config.emojis[source.name] ?? []))
+        }
+        progress(pack.stickers.count, pack.stickers.count, "")
+        let name = pack.config.name ?? pack.name
+        var built = StorePack(rules: rules, name: name, publisher: pack.config.publisher,
+                              identifier: StorePack.identifier(for: name), stickers: stickers, images: [], notes: [], files: [:])
+        (built.images, built.notes) = try images(for: pack, layout: layout, builder: builder)
+        for sticker in stickers { built.files[sticker.file] = sticker.bytes }
+        for image in built.images { built.files[image.file] = image.bytes }
+        built.files.merge(try layout.metadata(for: built)) { _, new in new }
+        built.files[PackConfig.fileName] = Array(checkConfig(for: built).utf8)
+        return built
+    }
+
+    /// Files the build writes beside the stickers after checking them.
+    public static let reportFiles = ["manifest.json", "report.json", "report.html"]
+
+    /// The pack's images at the store's sizes, drawn from `tray:`. A required image without `tray:`
+    /// is drawn from the first sticker's first frame, and a note says so (what sticker tools and
+    /// Signal itself do); an optional one is left out.
+    func images(for pack: StickerPack, layout: StoreLayout, builder: StoreStickerBuilder) throws -> ([StorePackImage], [String]) {
+        let wanted = rules.packImages.filter { $0.size != nil }
+        guard !wanted.isEmpty else { return ([], []) }
+        var source: (image: PixelBuffer, name: String)?
+        var notes: [String] = []
+        if let tray = pack.config.tray {
+            let decoded = try builder.decode(StickerSource(name: tray, folder: nil, content: .file(tray), accessibilityLabel: nil),
+                                             root: pack.root)
+            source = decoded.frames.first.map { ($0.image, "\(tray) (`tray:`)") }
+        } else if wanted.contains(where: \.required), let first = pack.stickers.first {
+            source = try builder.decode(first, root: pack.root).frames.first.map { ($0.image, "the first sticker, \(first.name)") }
+            let roles = NumberText.list(wanted.filter(\.required).map(\.role), conjunction: "and")
+            notes.append("no `tray:` in stickerforge.yml: the \(roles) \(wanted.filter(\.required).count == 1 ? "is" : "are") "
+                         + "drawn from the first sticker, \(first.name); name an image with `tray:` to choose it")
+        }
+        guard let source else { return ([], notes) }
+        var images: [StorePackImage] = []
+        for rule in wanted where rule.required || pack.config.tray != nil {
+            guard let size = rule.size else { continue }
+            let placed = try StorePlacement(width: source.image.width, height: source.image.height,
+                                            limits: .exactly(size.width, size.height)).apply(source.image)
+            var options = FitOptions(maxBytes: rule.maxBytes ?? Int.max / 2, lossy: true, minSide: max(size.width, size.height))
+            options.keepBestBelowFloor = true
+            let bytes: [UInt8]
+            do {
+                bytes = try StickerFitter(options: options).fit(frames: [AnimationFrame(image: placed, delay: .zero)],
+                                                                loopCount: 0, gridSize: .large).bytes
+            } catch {
+                throw PlatformBuildError.notFitted(file: source.name, store: rules.name, reason: "the \(rule.role): \(error)")
+            }
+            images.append(StorePackImage(role: rule.role, file: layout.imageFile(role: rule.role), bytes: bytes,
+                                         width: size.width, height: size.height, source: source.name))
+        }
+        return (images, notes)
+    }
+
+    /// `stickerforge.yml` for the built folder: the pack's name, publisher, the image `tray:` fills,
+    /// each sticker's emoji by its file's name and, under `ignore:`, every file that is not a
+    /// sticker (other pack images, the store's metadata, the manifest and reports), so
+    /// `check --platform` judges exactly what ships.
+    func checkConfig(for pack: StorePack) -> String {
+        func quoted(_ text: String) -> String {
+            let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+            return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
+        }
+        var lines = ["# Written by `stickerforge build --platform \(rules.id)` so that "
+                     + "`stickerforge check --platform \(rules.id)` reads this folder as the store gets it.",
+                     "name: \(quoted(pack.name))"]
+        if let publisher = pack.publisher { lines.append("publisher: \(quoted(publisher))") }
+        let tray = pack.images.first { $0.role == rules.trayImage?.role }
+        if let tray { lines.append("tray: \(quoted(tray.file))") }
+        let stickers = Set(pack.stickers.map(\.file))
+        var others = Set(pack.files.keys).subtracting(stickers).union(Self.reportFiles)
+        if let tray { others.remove(tray.file) }
+        lines.append("ignore: [\(others.sorted().map(quoted).joined(separator: ", "))]")
+        let withEmoji = pack.stickers.filter { !$0.emojis.isEmpty }
+        if !withEmoji.isEmpty {
+            lines.append("emojis:")
+            for sticker in withEmoji {
+                let stem = String(sticker.file[..<(sticker.file.lastIndex(of: ".") ?? sticker.file.endIndex)])
+                lines.append("  \(quoted(stem)): [\(sticker.emojis.map(quoted).joined(separator: ", "))]")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

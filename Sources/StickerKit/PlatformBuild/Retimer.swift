@@ -1,0 +1,149 @@
+import ImageCodec
+
+/// How `build --platform` brings an animation within a store's duration cap (`--retime`).
+public enum RetimeMode: String, Sendable, Codable, CaseIterable {
+    /// Speed up when that is at most `autoSpeedUpLimit` times faster, else trim.
+    case auto
+    /// Always speed up: every frame kept, every delay shortened by the same factor.
+    case speed
+    /// Always trim: the loop cut at the cap, its start kept at its own speed.
+    case trim
+
+    /// The largest speed-up `auto` makes (a 4 s loop for a 3 s cap is 1.33x): beyond it motion
+    /// looks hurried, so the loop is trimmed instead.
+    public static let autoSpeedUpLimit = 1.34
+}
+
+/// An animation within a store's timing limits, and what was done to get it there.
+public struct RetimedAnimation: Equatable, Sendable {
+    /// The frames, each with its new delay.
+    public var frames: [AnimationFrame]
+    /// Plays; 0 = forever.
+    public var plays: Int
+    /// What was done, in words, in order ("sped up 1.33x: 4,000 ms -> 3,000 ms"); empty when nothing.
+    public var notes: [String]
+}
+
+/// Brings an animation within a store's `AnimationLimits` for one output format: duration (per
+/// loop, or every play together), frame rate, shortest frame delay, most frames and plays.
+///
+/// Delays are whole milliseconds after retiming (WebP and WebM store milliseconds), placed on a
+/// cumulative grid so the loop's length is exactly what was aimed at, never above a cap.
+public struct Retimer: Sendable {
+    /// The store's limits.
+    public var limits: AnimationLimits
+    /// The format written (Telegram caps WebM at 30 fps, TGS at 60).
+    public var format: ImageFormat
+    /// Speed up or trim.
+    public var mode: RetimeMode
+
+    /// A retimer.
+    public init(limits: AnimationLimits, format: ImageFormat, mode: RetimeMode = .auto) {
+        self.limits = limits; self.format = format; self.mode = mode
+    }
+
+    /// `frames` (playing `plays` times, 0 = forever) within the limits.
+    public func retime(_ frames: [AnimationFrame], plays: Int) -> RetimedAnimation {
+        var result = RetimedAnimation(frames: frames, plays: plays, notes: [])
+        guard frames.count > 1 else { return result }
+        let total = Self.milliseconds(frames)
+        var loopCap = limits.maxDurationMilliseconds
+        if let range = limits.plays {
+            let wanted = plays == 0 ? range.upperBound : min(max(plays, range.lowerBound), range.upperBound)
+            var chosen = wanted
+            if let cap = limits.maxDurationMilliseconds, limits.durationCountsEveryPlay {
+                // The most plays (up to the wanted count) whose total fits; at least the fewest allowed.
+                chosen = max(range.lowerBound, min(wanted, Int((cap / max(total, 1)).rounded(.down))))
+                loopCap = cap / Double(chosen)
+            }
+            if chosen != plays {
+                result.notes.append("plays \(chosen == 1 ? "once" : "\(chosen) times") (was \(plays == 0 ? "forever" : "\(plays)"))")
+                result.plays = chosen
+            }
+        }
+        if let cap = loopCap, total > cap + 0.0005 {
+            let factor = total / cap
+            let speed = mode == .speed || (mode == .auto && factor <= RetimeMode.autoSpeedUpLimit)
+            let target = Int(cap.rounded(.down))
+            if speed {
+                result.frames = Self.scaled(result.frames, to: target)
+                result.notes.append("sped up \(NumberText.decimal(factor, places: 2))x: \(NumberText.int(Int(total.rounded()))) ms "
+                                    + "-> \(NumberText.int(target)) ms, every frame kept")
+            } else {
+                let trimmed = Self.trimmed(result.frames, to: target)
+                result.notes.append("trimmed to the first \(NumberText.int(target)) ms of \(NumberText.int(Int(total.rounded()))) ms "
+                                    + "(\(trimmed.count) of \(frames.count) frames kept)")
+                result.frames = trimmed
+            }
+        }
+        var interval: Double = 0
+        let length = Self.milliseconds(result.frames)
+        if let fps = limits.maxFPS(for: format), Double(result.frames.count) / (length / 1000) > fps * 1.0001 {
+            interval = (1000 / fps).rounded(.up)
+        }
+        if let shortest = limits.minFrameDelayMilliseconds, result.frames.contains(where: { $0.delay.milliseconds < shortest }) {
+            interval = max(interval, shortest.rounded(.up))
+        }
+        if let most = limits.frameCount?.upperBound, result.frames.count > most {
+            interval = max(interval, (length / Double(most)).rounded(.up))
+        }
+        if interval > 0 {
+            let before = result.frames.count
+            result.frames = Self.resampled(result.frames, every: Int(interval), minimumLast: limits.minFrameDelayMilliseconds ?? 0)
+            result.notes.append("resampled to one frame every \(Int(interval)) ms (\(before) -> \(result.frames.count) frames)")
+        }
+        return result
+    }
+
+    /// One loop in milliseconds.
+    static func milliseconds(_ frames: [AnimationFrame]) -> Double { frames.reduce(0) { $0 + $1.delay.milliseconds } }
+
+    /// Every delay scaled so the loop lasts `target` ms, on a cumulative whole-millisecond grid.
+    static func scaled(_ frames: [AnimationFrame], to target: Int) -> [AnimationFrame] {
+        let total = milliseconds(frames)
+        var elapsed = 0.0, placed = 0
+        return frames.map { frame in
+            elapsed += frame.delay.milliseconds
+            let end = Int((elapsed * Double(target) / total).rounded())
+            defer { placed = end }
+            return AnimationFrame(image: frame.image, delay: .milliseconds(end - placed))
+        }
+    }
+
+    /// The frames that start before `target` ms, the last cut to end at it.
+    static func trimmed(_ frames: [AnimationFrame], to target: Int) -> [AnimationFrame] {
+        var kept: [AnimationFrame] = [], start = 0.0
+        for frame in frames where start < Double(target) {
+            let end = min(start + frame.delay.milliseconds, Double(target))
+            let placedStart = Int(start.rounded()), placedEnd = Int(end.rounded())
+            kept.append(AnimationFrame(image: frame.image, delay: .milliseconds(placedEnd - placedStart)))
+            start = end
+        }
+        return kept
+    }
+
+    /// The frame showing at every multiple of `every` ms, consecutive repeats merged; the loop's
+    /// length is kept, and a last frame shorter than `minimumLast` is merged into the one before.
+    static func resampled(_ frames: [AnimationFrame], every: Int, minimumLast: Double) -> [AnimationFrame] {
+        let total = Int(milliseconds(frames).rounded())
+        var ends: [Double] = [], elapsed = 0.0
+        for frame in frames { elapsed += frame.delay.milliseconds; ends.append(elapsed) }
+        var out: [(index: Int, ms: Int)] = []
+        var time = 0, source = 0
+        while time < total {
+            while source < frames.count - 1 && ends[source] <= Double(time) { source += 1 }
+            let length = min(every, total - time)
+            if let last = out.last, last.index == source {
+                out[out.count - 1].ms += length
+            } else {
+                out.append((source, length))
+            }
+            time += length
+        }
+        if out.count > 1, let last = out.last, Double(last.ms) < minimumLast {
+            out.removeLast()
+            out[out.count - 1].ms += last.ms
+        }
+        return out.map { AnimationFrame(image: frames[$0.index].image, delay: .milliseconds($0.ms)) }
+    }
+}

@@ -1,0 +1,56 @@
+import ImageCodec
+
+/// One of a store pack's own images as built (a tray icon, cover, thumbnail, main or tab image).
+public struct StorePackImage: Equatable, Sendable {
+    /// What the store calls it ("tray image").
+    public var role: String
+    /// Its file name in the store's folder.
+    public var file: String
+    /// Its bytes (PNG).
+    public var bytes: [UInt8]
+    /// Its pixel size.
+    public var width: Int, height: Int
+    /// Where it came from ("tray.png from `tray:`", or the sticker it was derived from).
+    public var source: String
+}
+
+/// A pack as `build --platform` built it for one store: the stickers, the pack's images, the
+/// store's metadata files and every file of its folder (`OUT/<store>/`) but the manifest and the
+/// reports, which follow the check of the written folder.
+public struct StorePack: Sendable {
+    /// The store's table.
+    public var rules: PlatformRules
+    /// The pack's title (`name:`, else the source folder's name).
+    public var name: String
+    /// Who publishes it (`publisher:` / `author:`); nil when not given.
+    public var publisher: String?
+    /// The identifier stores want in file names and metadata: the name in lower case, `a-z0-9_`.
+    public var identifier: String
+    /// The stickers, in the pack's order.
+    public var stickers: [StoreSticker]
+    /// The pack's images.
+    public var images: [StorePackImage]
+    /// What the build decided for the whole pack, in words (a derived tray image...).
+    public var notes: [String]
+    /// Every file of the store's folder, by name, but `manifest.json` and the reports.
+    public var files: [String: [UInt8]]
+
+    /// `name` as an identifier: lower case ASCII letters, digits and single underscores, at most
+    /// 64 characters (WhatsApp's identifier and Telegram's set name both take it); "stickers" when
+    /// nothing is left.
+    public static func identifier(for name: String) -> String {
+        var out = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if Self.identifierCharacters.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty && !out.hasSuffix("_") {
+                out += "_"
+            }
+        }
+        while out.hasSuffix("_") { out.removeLast() }
+        if let first = out.unicodeScalars.first, !("a"..."z").contains(first) { out = "s_" + out }
+        return out.isEmpty ? "stickers" : String(out.prefix(64))
+    }
+
+    private static let identifierCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789".unicodeScalars)
+}

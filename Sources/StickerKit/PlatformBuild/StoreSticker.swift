@@ -1,0 +1,42 @@
+import ImageCodec
+
+/// One sticker as `build --platform` wrote it for a store, and what was done to get there.
+public struct StoreSticker: Equatable, Sendable {
+    /// The source sticker's name (its `emojis:` key).
+    public var name: String
+    /// Its source files, relative to the pack.
+    public var sources: [String]
+    /// The file's name in the store's folder.
+    public var file: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+    /// What the file is.
+    public var format: ImageFormat
+    /// Its pixel size.
+    public var width: Int, height: Int
+    /// Frames the file holds (1 for a still).
+    public var frames: Int
+    /// One loop in milliseconds (0 for a still).
+    public var durationMs: Double
+    /// Plays; 0 = forever (stills: 0).
+    public var loops: Int
+    /// The emoji from `emojis:`, never made up.
+    public var emojis: [String]
+    /// How it was scaled and padded; nil when it was not.
+    public var scaled: String?
+    /// How it was retimed; empty when it was not.
+    public var retimed: [String]
+    /// How it was fitted under the store's byte limit.
+    public var fitted: String?
+    /// Anything else the build decided for it (why a Lottie source did not become a .tgs).
+    public var notes: [String] = []
+
+    /// Whether the store shows it as animated.
+    public var isAnimated: Bool { frames > 1 }
+}
+
+/// The pixels and timing of a decoded source sticker, before the store's changes.
+struct SourceAnimation {
+    var frames: [AnimationFrame]
+    var plays: Int
+}

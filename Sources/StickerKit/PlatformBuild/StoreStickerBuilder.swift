@@ -1,0 +1,127 @@
+import ImageCodec
+
+/// Builds one sticker for one store, every limit read from its `PlatformRules`: decodes the source
+/// (vector Lottie rendered straight at the store's size), chooses the format the store takes for a
+/// still or an animation, places it in the store's pixel limits, retimes it to the store's caps and
+/// fits it under the store's byte limit with the measured-quality fitters (`EncodedFormatFitter`
+/// for WebP and WebM, `StickerFitter` for PNG and APNG).
+public struct StoreStickerBuilder: Sendable {
+    /// The store's table.
+    public var rules: PlatformRules
+    /// Speed up or trim over a duration cap.
+    public var retime: RetimeMode
+    /// Decoder and PNG encoder.
+    public var codec: any StickerCodec
+
+    /// Formats the build writes, in the order it prefers them when a store takes several: PNG for
+    /// stills (lossless), WebP then WebM for animations (smaller than APNG at the same quality).
+    static let stillPreference: [ImageFormat] = [.png, .webp]
+    static let animatedPreference: [ImageFormat] = [.webp, .webm, .apng]
+
+    /// A builder.
+    public init(rules: PlatformRules, retime: RetimeMode = .auto, codec: any StickerCodec = DefaultStickerCodec()) {
+        self.rules = rules; self.retime = retime; self.codec = codec
+    }
+
+    /// The format written for a still or an animated sticker, nil when the store takes none the build writes.
+    public func format(animated: Bool) -> ImageFormat? {
+        guard let kind = rules.kind(animated: animated) else { return nil }
+        return (animated ? Self.animatedPreference : Self.stillPreference).first { kind.formats.contains($0) }
+    }
+
+    /// Builds `sticker` (its files relative to `root`) into a file whose name is `stem` plus the format's extension.
+    /// - Throws: `PlatformBuildError` naming the sticker's file and what is wrong.
+    public func build(_ sticker: StickerSource, root: String, stem: String, emojis: [String]) throws -> StoreSticker {
+        let file = sticker.files.first ?? sticker.name
+        let (vector, whyNotVector) = try vectorSticker(sticker, root: root, stem: stem, emojis: emojis)
+        if let vector { return vector }
+        var built = try rasterSticker(sticker, root: root, stem: stem, emojis: emojis, file: file)
+        if let whyNotVector { built.notes.append(whyNotVector) }
+        return built
+    }
+
+    /// The sticker as pixels: placed, retimed and fitted in the format `format(animated:)` chooses.
+    private func rasterSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String], file: String) throws -> StoreSticker {
+        let source = try decode(sticker, root: root)
+        guard let first = source.frames.first else { throw PlatformBuildError.unreadable(file: file, reason: "it decodes to no frame") }
+        let animated = source.frames.count > 1
+        guard let kind = rules.kind(animated: animated), let format = format(animated: animated) else {
+            throw PlatformBuildError.noFormat(file: file, store: rules.name, animated: animated)
+        }
+        let placement = StorePlacement(width: first.image.width, height: first.image.height, limits: kind.pixels)
+        var frames: [AnimationFrame]
+        do { frames = try source.frames.map { AnimationFrame(image: try placement.apply($0.image), delay: $0.delay) } } catch {
+            throw PlatformBuildError.unreadable(file: file, reason: "scaling failed: \(error)")
+        }
+        var plays = animated ? source.plays : 0
+        var retimed: [String] = []
+        if animated {
+            let timed = Retimer(limits: rules.animation, format: format, mode: retime).retime(frames, plays: plays)
+            (frames, plays, retimed) = (timed.frames, timed.plays, timed.notes)
+        } else {
+            frames = [AnimationFrame(image: frames[0].image, delay: .zero)]
+        }
+        let (fit, belowFloor) = try fitted(frames, plays: plays, format: format, limit: kind.maxBytes(for: format), file: file)
+        let written = fit.report.framesIn - fit.report.framesDropped
+        var fittedText = "\(fit.format.displayName): \(fit.report.summary)"
+        if let belowFloor { fittedText += "; below the quality floor: \(belowFloor)" }
+        return StoreSticker(
+            name: sticker.name, sources: sticker.files, file: stem + "." + (fit.format.usualExtensions.first ?? "bin"),
+            bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
+            frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
+            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText)
+    }
+
+    /// The fitted file; below the fitters' quality floor, the best that fits, with why (a store
+    /// build ships a sticker under the limit rather than none, and says so).
+    private func fitted(_ frames: [AnimationFrame], plays: Int, format: ImageFormat, limit: Int, file: String) throws -> (FitResult, String?) {
+        var options = FitOptions(maxBytes: limit, lossy: true, minSide: max(frames[0].image.width, frames[0].image.height))
+        options.keepBestBelowFloor = true
+        func run(_ options: FitOptions) throws -> FitResult {
+            switch format {
+            case .webp: return try EncodedFormatFitter(options: options, format: .webp).fit(frames, loopCount: plays)
+            case .webm: return try EncodedFormatFitter(options: options, format: .webm).fit(frames, loopCount: plays)
+            default: return try StickerFitter(options: options).fit(frames: frames, loopCount: plays, gridSize: .large)
+            }
+        }
+        do {
+            do { return (try run(options), nil) } catch let FitError.belowQualityFloor(quality, floor, _, _, _) {
+                options.minQuality = 0
+                let why = "measured \(NumberText.decimal(quality, places: 3)), floor \(NumberText.decimal(floor, places: 2))"
+                return (try run(options), why)
+            }
+        } catch let error as FitError {
+            throw PlatformBuildError.notFitted(file: file, store: rules.name, reason: "\(error)")
+        }
+    }
+
+    /// The source's frames at full size (vector sources rendered at the store's size) and plays.
+    func decode(_ sticker: StickerSource, root: String) throws -> SourceAnimation {
+        let converter = StickerConverter(codec: codec, vectorBox: rules.vectorBox)
+        do {
+            switch sticker.content {
+            case .file(let path):
+                let decoded = try converter.decodeSource(try FileIO.read(FileIO.join(root, path)), name: path)
+                return SourceAnimation(frames: decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) },
+                                       plays: decoded.isAnimated ? StickerConverter.playCount(of: decoded) : 0)
+            case let .sequence(paths, timing, _):
+                let delays = timing.delays(frameCount: paths.count)
+                let frames = try zip(paths, delays).map { path, delay in
+                    let decoded = try converter.decodeSource(try FileIO.read(FileIO.join(root, path)), name: path)
+                    guard let image = decoded.frames.first?.image else {
+                        throw PlatformBuildError.unreadable(file: path, reason: "it decodes to no frame")
+                    }
+                    return AnimationFrame(image: image, delay: delay)
+                }
+                guard frames.allSatisfy({ $0.image.width == frames[0].image.width && $0.image.height == frames[0].image.height }) else {
+                    throw PlatformBuildError.unreadable(file: sticker.folder ?? sticker.name, reason: "its frames differ in size")
+                }
+                return SourceAnimation(frames: frames, plays: sticker.sequenceLoopCount ?? 0)
+            }
+        } catch let error as PlatformBuildError {
+            throw error
+        } catch {
+            throw PlatformBuildError.unreadable(file: sticker.files.first ?? sticker.name, reason: "\(error)")
+        }
+    }
+}

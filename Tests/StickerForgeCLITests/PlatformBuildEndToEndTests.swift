@@ -1,0 +1,214 @@
+import Foundation
+import ImageCodec
+import XCTest
+
+/// `build --platform` through the built binary on small generated packs: every store's folder in
+/// its layout, each passing `check --platform` with no errors, the build reporting what that check
+/// finds, metadata files exact, ZIPs reproducible, retiming as the issue's examples say. Sources
+/// are mostly at the store's size already: scaling 512 px frames is slow in a debug build.
+final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
+    /// A `width` x `height` transparent canvas with an opaque box of `shade` inside an 8 px margin,
+    /// its right edge `phase` px further in.
+    private func art(_ width: Int, _ height: Int? = nil, shade: UInt8, phase: Int = 0) -> PixelBuffer {
+        let height = height ?? width
+        var buffer = PixelBuffer(width: width, height: height)
+        for y in 8..<(height - 8) { for x in 8..<(width - 8 - phase) { buffer[x, y] = RGBA(shade, 40, 90, 255) } }
+        return buffer
+    }
+
+    /// A pack of `count` `side` px stills s1, s2, ... with one emoji each (none for those in
+    /// `withoutEmoji`), a 200 px tray, a name and a publisher.
+    private func stillPack(_ count: Int, side: Int = 512, withoutEmoji: Set<String> = []) throws {
+        try FileManager.default.createDirectory(atPath: temp.path("pack"), withIntermediateDirectories: true)
+        var yaml = "name: Box Cats\npublisher: Zoë Example\ntray: tray.png\nemojis:\n"
+        for i in 1...count {
+            _ = try temp.write(try PNGEncoder().encode(art(side, shade: UInt8(40 + 20 * i))), to: "pack/s\(i).png")
+            if !withoutEmoji.contains("s\(i)") { yaml += "  s\(i): [\"😀\"]\n" }
+        }
+        _ = try temp.write(try PNGEncoder().encode(art(200, shade: 250)), to: "pack/tray.png")
+        _ = try temp.write(Array(yaml.utf8), to: "pack/stickerforge.yml")
+    }
+
+    /// "severity rule" of every finding of a JSON report (its `findings` list holds them all), in order.
+    private func findings(_ report: [String: Any]) -> [String] {
+        (report["findings"] as? [[String: Any]] ?? []).map { "\($0["severity"] as? String ?? "?") \($0["rule"] as? String ?? "?")" }
+    }
+
+    /// The error rule ids of a JSON report, sorted.
+    private func errors(_ report: [String: Any]) -> [String] {
+        findings(report).filter { $0.hasPrefix("error ") }.map { String($0.dropFirst(6)) }.sorted()
+    }
+
+    /// Builds, then checks `out/<store>` the way a user would; returns the check's error rule ids.
+    private func buildAndCheck(_ stores: [String], expectBuild status: Int32 = 0) throws -> [String: [String]] {
+        let build = try run(["build", "pack", "--output", "out", "--format", "json"] + stores.flatMap { ["--platform", $0] })
+        XCTAssertEqual(build.status, status, build.stdout + build.stderr)
+        var found: [String: [String]] = [:]
+        for store in stores {
+            let check = try run(["check", "out/\(store)", "--platform", store, "--format", "json"])
+            let checked = try jsonObject(check.stdout)
+            found[store] = errors(checked)
+            // What the build reported for the store is what the check finds on its folder.
+            XCTAssertEqual(findings(try jsonFile("out/\(store)/report.json")), findings(checked), store)
+        }
+        return found
+    }
+
+    func testWhatsAppContentsJSONAndReproducibleWastickers() throws {
+        try stillPack(3)
+        XCTAssertEqual(try buildAndCheck(["whatsapp"]), ["whatsapp": []])
+        let contents = String(decoding: try CLIPaths.bytes(temp.path("out/whatsapp/contents.json")), as: UTF8.self)
+        XCTAssertEqual(contents, """
+            {
+              "android_play_store_link" : "",
+              "ios_app_store_link" : "",
+              "sticker_packs" : [
+                {
+                  "animated_sticker_pack" : false,
+                  "avoid_cache" : false,
+                  "identifier" : "box_cats",
+                  "image_data_version" : "1",
+                  "license_agreement_website" : "",
+                  "name" : "Box Cats",
+                  "privacy_policy_website" : "",
+                  "publisher" : "Zoë Example",
+                  "publisher_email" : "",
+                  "publisher_website" : "",
+                  "stickers" : [
+                    {
+                      "emojis" : [
+                        "😀"
+                      ],
+                      "image_file" : "s1.webp"
+                    },
+                    {
+                      "emojis" : [
+                        "😀"
+                      ],
+                      "image_file" : "s2.webp"
+                    },
+                    {
+                      "emojis" : [
+                        "😀"
+                      ],
+                      "image_file" : "s3.webp"
+                    }
+                  ],
+                  "tray_image_file" : "tray.png"
+                }
+              ]
+            }
+
+            """)
+        let tray = try decode(temp.path("out/whatsapp/tray.png"))
+        XCTAssertEqual([tray.width, tray.height, tray.facts.format == .png ? 1 : 0], [96, 96, 1])
+        let sticker = try decode(temp.path("out/whatsapp/s1.webp"))
+        XCTAssertEqual([sticker.width, sticker.height], [512, 512])
+        XCTAssertEqual(sticker.facts.format, .webp)
+        let first = try CLIPaths.bytes(temp.path("out/whatsapp/box_cats.wastickers"))
+        XCTAssertEqual(try run(["build", "pack", "--output", "out", "--platform", "whatsapp", "--quiet"]).status, 0)
+        XCTAssertEqual(try CLIPaths.bytes(temp.path("out/whatsapp/box_cats.wastickers")), first, "the same pack gives the same ZIP")
+        let manifest = try jsonFile("out/whatsapp/manifest.json")
+        let stickers = try XCTUnwrap(manifest["stickers"] as? [[String: Any]])
+        XCTAssertNil(stickers.first?["scaled"] as? String, "512 px needs no scaling")
+        XCTAssertEqual(stickers.first?["emojis"] as? [String], ["😀"])
+        try assertZipEntries("out/whatsapp/box_cats.wastickers", ["title.txt", "author.txt", "tray.png", "s1.webp", "s2.webp", "s3.webp"])
+    }
+
+    func testTelegramSignalAndDiscord() throws {
+        try stillPack(3, withoutEmoji: ["s3"])
+        // s3 has no emoji: each store that needs one says so (never made up), and the build exits 1.
+        XCTAssertEqual(try buildAndCheck(["telegram", "signal", "discord"], expectBuild: 1),
+                       ["telegram": ["emoji_missing"], "signal": ["emoji_missing"], "discord": ["emoji_missing"]])
+        let set = String(decoding: try CLIPaths.bytes(temp.path("out/telegram/stickerset.json")), as: UTF8.self)
+        XCTAssertEqual(set, """
+            {
+              "name" : "box_cats",
+              "sticker_type" : "regular",
+              "stickers" : [
+                {
+                  "emoji_list" : [
+                    "😀"
+                  ],
+                  "format" : "static",
+                  "sticker" : "s1.png"
+                },
+                {
+                  "emoji_list" : [
+                    "😀"
+                  ],
+                  "format" : "static",
+                  "sticker" : "s2.png"
+                },
+                {
+                  "emoji_list" : [
+
+                  ],
+                  "format" : "static",
+                  "sticker" : "s3.png"
+                }
+              ],
+              "title" : "Box Cats"
+            }
+
+            """)
+        XCTAssertEqual([try decode(temp.path("out/discord/s1.png")).width, try decode(temp.path("out/signal/s1.png")).width], [320, 512])
+        let thumbnail = try decode(temp.path("out/telegram/thumbnail.png"))
+        XCTAssertEqual([thumbnail.width, thumbnail.height], [100, 100])
+    }
+
+    func testLINESubmissionZip() throws {
+        try stillPack(8, side: 320)
+        XCTAssertEqual(try buildAndCheck(["line"]), ["line": []])
+        try assertZipEntries("out/line/submission.zip", ["main.png", "tab.png"] + (1...8).map { String(format: "%02d.png", $0) })
+        let main = try decode(temp.path("out/line/main.png")), tab = try decode(temp.path("out/line/tab.png"))
+        XCTAssertEqual([main.width, main.height, tab.width, tab.height], [240, 240, 96, 74])
+        XCTAssertEqual([try decode(temp.path("out/line/01.png")).width, try decode(temp.path("out/line/01.png")).height], [320, 320])
+        // Three stickers are not a LINE pack: the check's pack_size error, reported by the build.
+        try FileManager.default.removeItem(atPath: temp.path("pack"))
+        try stillPack(3, side: 320)
+        XCTAssertEqual(try buildAndCheck(["line"], expectBuild: 1), ["line": ["pack_size"]])
+    }
+
+    func testAnimationsAreRetimedForTelegramAndSignal() throws {
+        try FileManager.default.createDirectory(atPath: temp.path("pack"), withIntermediateDirectories: true)
+        // 512x64 banners (Telegram: one side 512; Signal: padded to 512x512): 8 frames of 500 ms
+        // (4 s) and 12 frames of 500 ms (6 s), for 3 s caps.
+        for (name, count) in [("four", 8), ("six", 12)] {
+            let frames = (0..<count).map { AnimationFrame(image: art(512, 64, shade: 120, phase: 16 * $0), delay: .milliseconds(500)) }
+            _ = try temp.write(try PNGEncoder().encodeAnimation(frames, loopCount: 0), to: "pack/\(name).png")
+        }
+        _ = try temp.write(Array("emojis:\n  four: \"🎉\"\n  six: \"🐱\"\n".utf8), to: "pack/stickerforge.yml")
+        XCTAssertEqual(try buildAndCheck(["telegram", "signal"]), ["telegram": [], "signal": []])
+        for store in ["telegram", "signal"] {
+            let stickers = try XCTUnwrap(try jsonFile("out/\(store)/manifest.json")["stickers"] as? [[String: Any]])
+            XCTAssertEqual(stickers.map { $0["retimed"] as? [String] ?? [] }, [
+                ["sped up 1.33x: 4,000 ms -> 3,000 ms, every frame kept"],
+                ["trimmed to the first 3,000 ms of 6,000 ms (6 of 12 frames kept)"],
+            ], store)
+            XCTAssertEqual(stickers.map { $0["duration_ms"] as? Double }, [3000, 3000], store)
+        }
+        let video = try decode(temp.path("out/telegram/four.webm"))
+        XCTAssertEqual([video.width, video.height, video.frames.count], [512, 64, 8])
+        let padded = try decode(temp.path("out/signal/four.webp"))
+        XCTAssertEqual([padded.width, padded.height, padded.frames.count], [512, 512, 8])
+        let set = try jsonFile("out/telegram/stickerset.json")
+        XCTAssertEqual((set["stickers"] as? [[String: Any]])?.map { $0["format"] as? String }, ["video", "video"])
+    }
+
+    /// The names of a ZIP's entries as Python's zipfile reads them (skipped without python3).
+    private func assertZipEntries(_ relative: String, _ names: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
+                             + "print('\\n'.join(z.namelist()))", temp.path(relative)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, file: file, line: line)
+        XCTAssertEqual(output.split(separator: "\n").map(String.init), names, file: file, line: line)
+    }
+}
