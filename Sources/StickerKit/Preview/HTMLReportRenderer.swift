@@ -83,7 +83,7 @@ public struct HTMLReportRenderer: Sendable {
             <section class="overview" aria-labelledby="overview-heading">
             <h2 id="overview-heading">\(platform.isIMessage ? "The pack as Messages lays it out" : "The pack on \(HTMLEscape.text(platform.name))'s chat background")</h2>
             \(platform.isIMessage ? "<p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>" : "")
-            <div class="drawer" style="--cols:\(columns);--cell:\(grid.points)px\(platform.isIMessage ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
+            <div class="drawer\(platform.isIMessage ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(platform.isIMessage ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
             """
         for sticker in report.stickers {
             let worst = sticker.findings.map(\.severity).max()

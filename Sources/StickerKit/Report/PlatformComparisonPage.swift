@@ -120,7 +120,9 @@ public struct PlatformComparisonPage: Sendable {
     static let css = """
         main{max-width:none}
         table.compare{border-collapse:separate;border-spacing:8px;width:max-content}
-        .compare th,.compare td{vertical-align:top;background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px;max-width:220px}
+        .compare th,.compare td{vertical-align:top;background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px;min-width:196px;max-width:220px}
+        .compare tbody th{font-weight:normal;text-align:left}
+        .compare .bg-store{border:1px solid var(--line)}
         .compare thead th{position:sticky;top:0;z-index:1}
         .compare td.sev-error{border-left:6px solid var(--err)}.compare td.sev-warning{border-left:6px solid var(--warn)}
         .compare td.sev-clean{border-left:6px solid #2e7d32}

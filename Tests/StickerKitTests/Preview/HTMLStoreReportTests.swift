@@ -21,7 +21,7 @@ final class HTMLStoreReportTests: XCTestCase {
         XCTAssertFalse(html.contains("<figure class=\"bg bg-bubble\">"))
         XCTAssertTrue(html.contains("<p class=\"meta\">Judged for <strong>WhatsApp</strong> (<code>--platform whatsapp</code>) · stickerforge 9.8.7-golden</p>"))
         XCTAssertTrue(html.contains("<h2 id=\"overview-heading\">The pack on WhatsApp's chat background</h2>"))
-        XCTAssertTrue(html.contains("<div class=\"drawer\" style=\"--cols:3;--cell:136px;background:#EFEAE2\">"))
+        XCTAssertTrue(html.contains("<div class=\"drawer store\" style=\"--cols:3;--cell:136px;background:#EFEAE2\">"))
         // A still against 100 KiB, an animation against 500 KiB: the store's limits, not Messages' 500,000.
         XCTAssertTrue(html.contains("<dd>48,010 (54,390 under the 102,400 limit)</dd>"))
         XCTAssertTrue(html.contains("<dd>612,345 (100,345 over the 512,000 limit)</dd>"))
