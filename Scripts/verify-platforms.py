@@ -31,7 +31,8 @@ StickerForge's Swift rules, so a mistake in those is not repeated here. The rule
 
 "KB" in prose is read as 1,000 bytes; "100 * 1024" in a store's code as bytes. One line per problem
 ("path: what is wrong"), exit 0 when there is none, 1 when there are, 2 on a usage error.
-`--files-only` judges only the sticker files (for tools that write no metadata, e.g. sticker-convert).
+`--files-only` judges only the sticker files (for tools that write no metadata, e.g. sticker-convert);
+`--list` also prints each sticker file's measurements to standard error.
 """
 import argparse
 import gzip
@@ -60,6 +61,7 @@ class Problems:
 
     def __init__(self):
         self.lines = []
+        self.measured = []  # (path, measurements) of every sticker file judged, for --list
 
     def add(self, where, message):
         self.lines.append(f"{where}: {message}")
@@ -181,6 +183,7 @@ def check_sticker(problems, where, data, path, store, expect=None):
             problems.add(where, f"cannot decode {kind.upper()}: {error}")
             return None
         info.update(format=kind, bytes=size, animated=info["frames"] > 1 or kind == "apng")
+    problems.measured.append((where, info))
     RULES[store](problems, where, info, expect)
     return info
 
@@ -303,6 +306,7 @@ def rules_line(problems, where, info, expect):
 RULES = {"whatsapp": rules_whatsapp, "telegram": rules_telegram, "signal": rules_signal,
          "discord": rules_discord, "line": rules_line}
 PACK_SIZES = {"whatsapp": (3, 30), "telegram": (1, 120), "signal": (1, 200), "discord": (1, 60)}
+NAMES = {"whatsapp": "WhatsApp", "telegram": "Telegram", "signal": "Signal", "discord": "Discord", "line": "LINE"}
 
 
 # --- the stores' layouts and metadata ---------------------------------------------------------------
@@ -443,10 +447,7 @@ def check_wastickers(problems, path, title=None, author=None, beside=None):
                     problems.add(path, f"{name} differs from the file beside it")
 
 
-def check_whatsapp(problems, folder, files_only):
-    if files_only:
-        check_files(problems, folder, "whatsapp")
-        return
+def check_whatsapp(problems, folder):
     contents = os.path.join(folder, "contents.json")
     doc = load_json(problems, contents)
     if doc is None:
@@ -472,10 +473,7 @@ def check_whatsapp(problems, folder, files_only):
 TELEGRAM_FORMATS = ("static", "animated", "video")
 
 
-def check_telegram(problems, folder, files_only, bot=None):
-    if files_only:
-        check_files(problems, folder, "telegram")
-        return
+def check_telegram(problems, folder, bot=None):
     path = os.path.join(folder, "stickerset.json")
     doc = load_json(problems, path)
     if doc is None:
@@ -519,14 +517,19 @@ def sticker_files(folder, exclude=()):
 
 def check_files(problems, folder, store, files=None):
     files = sticker_files(folder) if files is None else files
-    low, high = PACK_SIZES.get(store, (1, 10_000))
-    if not low <= len(files) <= high:
-        problems.add(folder, f"{len(files)} stickers; {store} takes {low} to {high}")
     kinds = set()
     for path in files:
         info = check_sticker(problems, path, read_file(path), path, store)
         if info:
             kinds.add(info["animated"])
+    if store == "line":
+        counts = (8, 16, 24) if True in kinds else (8, 16, 24, 32, 40)
+        if len(files) not in counts:
+            problems.add(folder, f"{len(files)} stickers; LINE takes {', '.join(map(str, counts))}")
+    else:
+        low, high = PACK_SIZES[store]
+        if not low <= len(files) <= high:
+            problems.add(folder, f"{len(files)} stickers; {NAMES[store]} takes {low} to {high}")
     if store == "whatsapp" and len(kinds) > 1:
         problems.add(folder, "mixes still and animated stickers; a WhatsApp pack is one or the other")
 
@@ -563,7 +566,7 @@ def check_manifest_store(problems, folder, store, emoji_range):
         path = os.path.join(folder, file)
         emojis = entry.get("emojis") or []
         if emoji_range and not emoji_range[0] <= len(emojis) <= emoji_range[1]:
-            problems.add(path, f"emojis {emojis!r}; {store} takes {emoji_range[0]} to {emoji_range[1]} a sticker")
+            problems.add(path, f"emojis {emojis!r}; {NAMES[store]} takes {emoji_range[0]} to {emoji_range[1]} a sticker")
         if not os.path.isfile(path):
             problems.add(path, "named in manifest.json but missing")
             continue
@@ -578,12 +581,7 @@ def check_manifest_store(problems, folder, store, emoji_range):
 LINE_STICKER = re.compile(r"^(\d\d)\.png$")
 
 
-def check_line(problems, folder, files_only):
-    if files_only:
-        files = [p for p in sticker_files(folder) if os.path.basename(p) not in ("main.png", "tab.png")]
-        for path in files:
-            check_sticker(problems, path, read_file(path), path, "line")
-        return
+def check_line(problems, folder):
     path = os.path.join(folder, "submission.zip")
     if not os.path.isfile(path):
         problems.add(path, "missing")
@@ -635,22 +633,38 @@ def check_line(problems, folder, files_only):
                 problems.add(other, "missing or differs from the same file in submission.zip")
 
 
-def validate(folder, store, files_only=False, bot=None):
+def describe(info):
+    """One file's measurements: "webp 512x512, 38,112 bytes, 12 frames, 960 ms, plays forever"."""
+    parts = [info["format"], f"{info['width']}x{info['height']}", fmt_bytes(info["bytes"])]
+    if info.get("frames", 1) > 1:
+        parts.append(f"{info['frames']} frames")
+    if info["animated"]:
+        parts.append(f"{info['duration']:.0f} ms")
+    if "fps" in info:
+        parts.append(f"{info['fps']:.2f} fps")
+    if "plays" in info and info["animated"]:
+        parts.append("plays forever" if info["plays"] == 0 else f"plays {info['plays']}")
+    return ", ".join(parts)
+
+
+def validate(folder, store, files_only=False, bot=None, measured=None):
     problems = Problems()
     if folder.endswith(".wastickers"):
         check_wastickers(problems, folder)
-    elif store == "whatsapp":
-        check_whatsapp(problems, folder, files_only)
-    elif store == "telegram":
-        check_telegram(problems, folder, files_only, bot)
-    elif store == "line":
-        check_line(problems, folder, files_only)
     elif files_only:
-        check_files(problems, folder, store)
+        check_files(problems, folder, store, sticker_files(folder, exclude=("main.png", "tab.png") if store == "line" else ()))
+    elif store == "whatsapp":
+        check_whatsapp(problems, folder)
+    elif store == "telegram":
+        check_telegram(problems, folder, bot)
+    elif store == "line":
+        check_line(problems, folder)
     else:
         check_manifest_store(problems, folder, store, (1, 1) if store in ("signal", "discord") else None)
     if not files_only and not folder.endswith(".wastickers") and store in ("whatsapp", "telegram", "line"):
         manifest_stickers(problems, folder)
+    if measured is not None:
+        measured.extend(problems.measured)
     return problems.lines
 
 
@@ -803,6 +817,7 @@ def main(argv=None):
     parser.add_argument("--platform", choices=PLATFORMS, help="the store (default: the folder's name)")
     parser.add_argument("--files-only", action="store_true", help="judge only the sticker files, no metadata")
     parser.add_argument("--telegram-bot", help="the bot's username the Telegram set name must end with")
+    parser.add_argument("--list", action="store_true", help="also print each sticker file's measurements (to stderr)")
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args(argv)
     if args.self_test:
@@ -815,7 +830,11 @@ def main(argv=None):
         parser.error(f"cannot tell the store from {folder!r}; pass --platform")
     if not os.path.exists(folder):
         parser.error(f"{folder} does not exist")
-    lines = validate(folder, store, args.files_only, args.telegram_bot)
+    measured = []
+    lines = validate(folder, store, args.files_only, args.telegram_bot, measured)
+    if args.list:
+        for where, info in measured:
+            print(f"{where}: {describe(info)}", file=sys.stderr)
     for line in lines:
         print(line)
     return 1 if lines else 0

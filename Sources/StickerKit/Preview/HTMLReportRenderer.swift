@@ -14,16 +14,9 @@ public struct HTMLReportRenderer: Sendable {
     public func render(_ report: CheckReport, media: [String: StickerMedia], rules: [RuleDescription],
                        maxBytes: Int, platform: PlatformRules = .imessage) -> String {
         let cell = report.pack.gridSize.maxPixels
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTMLEscape.text(report.pack.name)) · StickerForge report</title>
-            <style>\(HTMLReportStyle.css)
-            \(pictureRules(report, media: media))</style>
-            </head>
+        var html = HTMLReportStyle.documentStart(title: "\(report.pack.name) · StickerForge report",
+                                                 style: HTMLReportStyle.css + "\n" + pictureRules(report, media: media))
+        html += """
             <body class="grid-\(report.pack.gridSize.rawValue)">
             <header class="top">
             <h1>\(HTMLEscape.text(report.pack.name))</h1>

@@ -42,6 +42,21 @@ enum HTMLReportStyle {
         @media (max-width:600px){main,header.top{padding:10px}figure{min-width:0;padding:6px}}
         """
 
+    /// The page's opening through `</head>`: doctype, charset, viewport, `title` (escaped) and `style`.
+    static func documentStart(title: String, style: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLEscape.text(title))</title>
+        <style>\(style)</style>
+        </head>
+
+        """
+    }
+
     static let filterScript = """
         (function(){var f=document.getElementById('filters');if(!f)return;f.hidden=false;
         function apply(){var sev=[].slice.call(f.querySelectorAll('input[name=severity]:checked')).map(function(i){return i.value});

@@ -14,15 +14,9 @@ public struct PlatformComparisonPage: Sendable {
 
     /// The page.
     public func render(_ comparison: PlatformComparison) -> String {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTMLEscape.text(comparison.title)) · StickerForge stores</title>
-            <style>\(HTMLReportStyle.css)\(Self.css)</style>
-            </head>
+        var html = HTMLReportStyle.documentStart(title: "\(comparison.title) · StickerForge stores",
+                                                 style: HTMLReportStyle.css + Self.css)
+        html += """
             <body>
             <header class="top"><h1>\(HTMLEscape.text(comparison.title))</h1>
             <p class="meta">Each store's output beside its source, on the store's light chat background.</p></header>
