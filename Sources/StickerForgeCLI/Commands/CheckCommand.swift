@@ -59,7 +59,7 @@ struct CheckCommand: AsyncParsableCommand {
         let wroteBaseline = try baseline.write(result.report, root: result.root, console: console)
         let writer = ReportWriter(report: report, subjects: result.subjects, maxBytes: result.maxBytes,
                                   console: console, useColor: output.color ?? console.stdoutIsTerminal,
-                                  catalogRoot: result.root)
+                                  catalogRoot: result.root, platform: platform)
         let hint = reports.first { ![.github, .text, .markdown, .xcode].contains($0.format) }?.path
         console.out(writer.render(format, fullReportHint: hint))
         let written = writer.write(reports)

@@ -15,6 +15,8 @@ struct ReportWriter {
     /// The report's root as shown relative to the working directory (the repository, in CI);
     /// nil for `report.pack.path` as it is.
     var catalogRoot: String? = nil
+    /// The store judged (`--platform`): the HTML report shows its chat colours and byte limits.
+    var platform: PlatformRules = .imessage
 
     /// Text in one of the standard-output formats.
     func render(_ format: ReportFormat, fullReportHint: String? = nil) -> String {
@@ -55,7 +57,7 @@ struct ReportWriter {
     /// The self-contained HTML page.
     func renderHTML(media: [String: StickerMedia]? = nil) -> String {
         HTMLReportRenderer().render(report, media: media ?? self.media(), rules: BuildRules.reportDescriptions,
-                                    maxBytes: maxBytes)
+                                    maxBytes: maxBytes, platform: platform)
     }
 
     private static func overlayRules(_ sticker: StickerReport) -> [String] {
@@ -65,7 +67,7 @@ struct ReportWriter {
     /// The report as a file's bytes in `format` (never coloured).
     func fileBytes(_ format: ReportFileFormat) -> [UInt8] {
         let plain = ReportWriter(report: report, subjects: subjects, maxBytes: maxBytes, console: console, useColor: false,
-                                 catalogRoot: catalogRoot)
+                                 catalogRoot: catalogRoot, platform: platform)
         switch format {
         case .html: return Array(plain.renderHTML().utf8)
         case .text: return Array(plain.render(.text).utf8)

@@ -12,7 +12,7 @@ public enum RuleRegistry {
         FiniteLoopCheck(), HiddenFirstFrameCheck(), SingleFrameAnimationCheck(),
         ColorProfileCheck(),
         SequenceFrameMismatchCheck(), AccessibilityLabelTooLongCheck(), MissingAccessibilityLabelCheck(),
-        PlatformFormatCheck(), FrameCountCheck(), LoopCountCheck(),
+        PlatformFormatCheck(), FrameCountCheck(), LoopCountCheck(), OddDimensionsCheck(),
     ]
 
     /// Rules judging the pack as a whole.
@@ -20,7 +20,7 @@ public enum RuleRegistry {
         CatalogInvalidCheck(), CatalogMissingFileCheck(), CatalogUnlistedStickerCheck(), CatalogUnknownKeyCheck(),
         DuplicateStickerCheck(), EmptyPackCheck(), IconSlotMissingCheck(), IconWrongSizeCheck(),
         IconNotOpaqueCheck(), IconColorProfileCheck(),
-        PackSizeCheck(), EmojiMissingCheck(), TrayIconCheck(), MixedAnimationCheck(),
+        PackSizeCheck(), EmojiMissingCheck(), TrayIconCheck(), MixedAnimationCheck(), NameTooLongCheck(),
     ]
 
     /// Every rule's description: sticker rules, then pack rules.

@@ -14,5 +14,6 @@ extension PlatformRules {
                                                        maximum: PixelSize(width: 618, height: 618)),
                                    maxBytes: 500_000, packSize: .range(1...Int.max)),
         mixesStillAndAnimated: true, emojiPerSticker: nil, packImages: [],
-        maxNameCharacters: nil, maxPublisherCharacters: nil, inapplicableRules: storeOnlyRules)
+        maxNameCharacters: nil, maxPublisherCharacters: nil, inapplicableRules: storeOnlyRules,
+        chatColors: ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: "#0B84FF"))
 }

@@ -28,16 +28,20 @@ public struct PlatformRules: Equatable, Sendable {
     public var maxPublisherCharacters: Int?
     /// Rules of the iMessage set that say nothing about this store, off unless configured.
     public var inapplicableRules: Set<String>
+    /// The chat backgrounds and bubble the store shows stickers on (the HTML report's previews).
+    public var chatColors: ChatColors
 
     /// A table.
     public init(id: String, name: String, still: StickerKindRules?, animated: StickerKindRules?,
                 animation: AnimationLimits = AnimationLimits(), mixesStillAndAnimated: Bool,
                 emojiPerSticker: ClosedRange<Int>?, packImages: [PackImageRules],
-                maxNameCharacters: Int?, maxPublisherCharacters: Int?, inapplicableRules: Set<String>) {
+                maxNameCharacters: Int?, maxPublisherCharacters: Int?, inapplicableRules: Set<String>,
+                chatColors: ChatColors = ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: nil)) {
         self.id = id; self.name = name; self.still = still; self.animated = animated; self.animation = animation
         self.mixesStillAndAnimated = mixesStillAndAnimated; self.emojiPerSticker = emojiPerSticker
         self.packImages = packImages; self.maxNameCharacters = maxNameCharacters
         self.maxPublisherCharacters = maxPublisherCharacters; self.inapplicableRules = inapplicableRules
+        self.chatColors = chatColors
     }
 
     /// Every store StickerForge knows, iMessage first.
@@ -69,7 +73,8 @@ public struct PlatformRules: Equatable, Sendable {
 
     /// The rules added for other stores than iMessage, off when judging an iMessage pack.
     static let storeOnlyRules: Set<String> = ["platform_format", "pack_size", "emoji_missing", "tray_icon",
-                                              "frame_count", "loop_count", "mixed_animation"]
+                                              "frame_count", "loop_count", "mixed_animation",
+                                              "odd_dimensions", "name_too_long"]
 
     /// The iMessage rules that judge what only Messages cares about (its grid, its icons, its
     /// formats and limits, VoiceOver labels): off for every other store.

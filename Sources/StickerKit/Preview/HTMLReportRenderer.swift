@@ -9,35 +9,31 @@ public struct HTMLReportRenderer: Sendable {
     public init() {}
 
     /// The page for `report`; `media` is keyed by sticker name; `rules` supplies rule names.
+    /// For a store other than iMessage (`check --platform`), stickers show on that store's chat
+    /// colours and the facts give its byte limits.
     public func render(_ report: CheckReport, media: [String: StickerMedia], rules: [RuleDescription],
-                       maxBytes: Int) -> String {
+                       maxBytes: Int, platform: PlatformRules = .imessage) -> String {
         let cell = report.pack.gridSize.maxPixels
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTMLEscape.text(report.pack.name)) · StickerForge report</title>
-            <style>\(HTMLReportStyle.css)
-            \(pictureRules(report, media: media))</style>
-            </head>
+        var html = HTMLReportStyle.documentStart(title: "\(report.pack.name) · StickerForge report",
+                                                 style: HTMLReportStyle.css + "\n" + pictureRules(report, media: media))
+        html += """
             <body class="grid-\(report.pack.gridSize.rawValue)">
             <header class="top">
             <h1>\(HTMLEscape.text(report.pack.name))</h1>
             <p class="summary">\(HTMLEscape.text(report.summary.sentence))</p>
-            <p class="meta">Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \
-            \(report.pack.gridSize.points) pt) · \(HTMLEscape.text(report.tool.name)) \(HTMLEscape.text(report.tool.version))</p>
+            <p class="meta">\(platform.isIMessage ? "Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \(report.pack.gridSize.points) pt)"
+                : "Judged for <strong>\(HTMLEscape.text(platform.name))</strong> (<code>--platform \(HTMLEscape.text(platform.id))</code>)") \
+            · \(HTMLEscape.text(report.tool.name)) \(HTMLEscape.text(report.tool.version))</p>
             \(filters(report, rules: rules))
             </header>
             <main>
-            \(overview(report, media: media))
+            \(overview(report, media: media, platform: platform))
             \(packFindings(report, rules: rules))
             <section aria-labelledby="stickers-heading"><h2 id="stickers-heading">Stickers</h2>
             """
         for (index, sticker) in report.stickers.enumerated() {
             html += HTMLStickerCard(sticker: sticker, index: index, media: media[sticker.name], gridSize: report.pack.gridSize,
-                                    rules: rules, maxBytes: maxBytes).html
+                                    rules: rules, maxBytes: maxBytes, platform: platform).html
         }
         html += """
             </section>
@@ -73,14 +69,14 @@ public struct HTMLReportRenderer: Sendable {
         return out + "</select></label></form>"
     }
 
-    private func overview(_ report: CheckReport, media: [String: StickerMedia]) -> String {
+    private func overview(_ report: CheckReport, media: [String: StickerMedia], platform: PlatformRules) -> String {
         let grid = report.pack.gridSize
         let columns = grid == .small ? 4 : grid == .regular ? 3 : 2
         var out = """
             <section class="overview" aria-labelledby="overview-heading">
-            <h2 id="overview-heading">The pack as Messages lays it out</h2>
-            <p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>
-            <div class="drawer" style="--cols:\(columns);--cell:\(grid.points)px">
+            <h2 id="overview-heading">\(platform.isIMessage ? "The pack as Messages lays it out" : "The pack on \(HTMLEscape.text(platform.name))'s chat background")</h2>
+            \(platform.isIMessage ? "<p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>" : "")
+            <div class="drawer\(platform.isIMessage ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(platform.isIMessage ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
             """
         for sticker in report.stickers {
             let worst = sticker.findings.map(\.severity).max()

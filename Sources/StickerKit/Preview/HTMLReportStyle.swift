@@ -14,6 +14,7 @@ enum HTMLReportStyle {
         .drawer{display:grid;grid-template-columns:repeat(var(--cols),var(--cell));gap:8px;padding:12px;background:#fff;border:1px solid var(--line);border-radius:14px;width:max-content;max-width:100%;overflow-x:auto}
         .drawer .cell{position:relative;display:flex;align-items:center;justify-content:center;width:var(--cell);height:var(--cell);border-radius:10px;background:#f0f0f4}
         .drawer img{max-width:100%;max-height:100%}
+        .drawer.store .cell{background:transparent}
         .dot{position:absolute;top:4px;right:4px;width:10px;height:10px;border-radius:50%;border:1px solid #fff}
         .dot.sev-error{background:var(--err)}.dot.sev-warning{background:var(--warn)}.dot.sev-info{background:var(--info)}
         .card{background:#fff;border:1px solid var(--line);border-left:6px solid #2e7d32;border-radius:10px;padding:14px;margin-bottom:16px}
@@ -40,6 +41,21 @@ enum HTMLReportStyle {
         .hidden-by-filter{display:none}
         @media (max-width:600px){main,header.top{padding:10px}figure{min-width:0;padding:6px}}
         """
+
+    /// The page's opening through `</head>`: doctype, charset, viewport, `title` (escaped) and `style`.
+    static func documentStart(title: String, style: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLEscape.text(title))</title>
+        <style>\(style)</style>
+        </head>
+
+        """
+    }
 
     static let filterScript = """
         (function(){var f=document.getElementById('filters');if(!f)return;f.hidden=false;

@@ -10,6 +10,8 @@ struct HTMLStickerCard {
     let gridSize: GridSize
     let rules: [RuleDescription]
     let maxBytes: Int
+    /// The store judged: its chat colours replace Messages' backgrounds, its byte limit the facts'.
+    var platform: PlatformRules = .imessage
 
     var html: String {
         let worst = sticker.findings.map(\.severity).max()
@@ -22,9 +24,13 @@ struct HTMLStickerCard {
             """
         if let media {
             out += "<div class=\"stage\">"
-            for bg in PreviewBackground.allCases {
-                out += "<figure class=\"bg bg-\(bg.rawValue)\">\(picture(media, scale: 1))"
-                out += "<figcaption>\(bg.label)</figcaption></figure>"
+            if platform.isIMessage {
+                for bg in PreviewBackground.allCases {
+                    out += "<figure class=\"bg bg-\(bg.rawValue)\">\(picture(media, scale: 1))"
+                    out += "<figcaption>\(bg.label)</figcaption></figure>"
+                }
+            } else {
+                out += Self.storeBackdrops(platform, picture: picture(media, scale: 1))
             }
             out += "</div><div class=\"scales\">"
             for scale in 1...3 {
@@ -55,6 +61,8 @@ struct HTMLStickerCard {
             if let fps = f.fps { rows.append(("Frame rate", String(format: "%.1f fps", fps))) }
             rows.append(("Loop", String(format: "%.2f s", f.durationMs / 1000) + (f.loops == 0 ? ", forever" : ", \(f.loops) plays")))
         }
+        let animated = f.frames > 1 || f.format == .apng || f.format == .webm || f.format == .tgs
+        let maxBytes = platform.isIMessage ? maxBytes : platform.kind(animated: animated)?.maxBytes(for: f.format) ?? maxBytes
         let headroom = maxBytes - f.bytes
         rows.append(("Bytes", "\(NumberText.int(f.bytes)) (" + (headroom >= 0 ? "\(NumberText.int(headroom)) under" : "\(NumberText.int(-headroom)) over")
                      + " the \(NumberText.int(maxBytes)) limit)"))
@@ -62,6 +70,16 @@ struct HTMLStickerCard {
         let files = sticker.files.map { "<code>\(HTMLEscape.text($0))</code>" }
         rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
         return "<dl class=\"facts\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"
+    }
+
+    /// `picture` on the store's light and dark chat backgrounds, its sent bubble, and transparency.
+    static func storeBackdrops(_ platform: PlatformRules, picture: String) -> String {
+        var out = ""
+        for backdrop in platform.chatColors.backdrops(store: platform.name) {
+            out += "<figure class=\"bg bg-store\" style=\"background:\(HTMLEscape.text(backdrop.css))\">\(picture)"
+            out += "<figcaption>\(HTMLEscape.text(backdrop.label))</figcaption></figure>"
+        }
+        return out + "<figure class=\"bg bg-checkerboard\">\(picture)<figcaption>Transparency</figcaption></figure>"
     }
 
     /// The list of findings, worst first as given.

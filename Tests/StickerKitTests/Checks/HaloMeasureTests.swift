@@ -85,4 +85,19 @@ final class NumberTextTests: XCTestCase {
         XCTAssertEqual(NumberText.percent(0.666), "67%")
         XCTAssertEqual(NumberText.list(["a", "b", "c"]), "a, b and c")
     }
+
+    /// The first frame of a video sticker sticker-convert 2.x wrote for Telegram (VP9 with alpha, its
+    /// `--preset telegram` on a 480 px animated WebP, cut to one frame with `ffmpeg -c copy`): too few
+    /// visibly differing edge pixels to estimate a matte, while nearly opaque pixels on the drifting
+    /// edge were "explained" by the stand-in matte, which then trapped converting -1000 to a colour.
+    func testNoMatteEstimateMeansNoMatte() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Peer/sticker-convert-vp9-alpha.webm").path
+        let image = try ImageDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        XCTAssertEqual(image.frames.count, 1)
+        let measure = HaloMeasure.of(image)
+        XCTAssertEqual(measure.darker + measure.lighter, 0)
+        XCTAssertNil(measure.matte)
+        XCTAssertGreaterThan(measure.judged, 0)
+    }
 }

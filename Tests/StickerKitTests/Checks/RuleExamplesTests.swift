@@ -69,10 +69,10 @@ final class RuleExamplesTests: XCTestCase {
             "hidden_first_frame", "single_frame_animation",
             "color_profile",
             "sequence_frame_mismatch", "accessibility_label_too_long", "missing_accessibility_label",
-            "platform_format", "frame_count", "loop_count",
+            "platform_format", "frame_count", "loop_count", "odd_dimensions",
             "catalog_invalid", "catalog_missing_file", "catalog_unlisted_sticker", "catalog_unknown_key",
             "duplicate_sticker", "empty_pack", "icon_slot_missing", "icon_wrong_size", "icon_not_opaque", "icon_color_profile",
-            "pack_size", "emoji_missing", "tray_icon", "mixed_animation",
+            "pack_size", "emoji_missing", "tray_icon", "mixed_animation", "name_too_long",
         ])
         XCTAssertEqual(Set(ids).count, ids.count, "rule ids must be unique")
     }
@@ -84,7 +84,7 @@ final class RuleExamplesTests: XCTestCase {
         XCTAssertEqual(errors, ["catalog_invalid", "catalog_missing_file", "corrupt_image", "decode_limit_exceeded",
                                 "dimensions_too_large", "dimensions_too_small", "emoji_missing", "empty_pack",
                                 "file_too_large", "frame_count", "fully_transparent", "loop_count", "mixed_animation",
-                                "pack_size", "platform_format", "sequence_frame_mismatch", "tray_icon", "unsupported_format"])
+                                "name_too_long", "odd_dimensions", "pack_size", "platform_format", "sequence_frame_mismatch", "tray_icon", "unsupported_format"])
         XCTAssertEqual(infos, ["excess_padding", "finite_loop", "missing_accessibility_label", "not_square",
                                "single_frame_animation"])
         XCTAssertFalse(severities.values.contains(.off))

@@ -52,7 +52,12 @@ struct EdgeMatteModel: Sendable {
     static func fit(_ buffer: PixelBuffer) -> EdgeMatteModel? {
         let samples = Self.samples(of: buffer)
         guard !samples.isEmpty else { return nil }
-        let matte = estimateMatte(samples) ?? SIMD3(repeating: -1000)
+        // Without an estimate no pixel carries a matte: a far-off stand-in matte still "explained"
+        // nearly opaque pixels on a drifting edge (VP9 frames), and reached the finding as a colour.
+        guard let matte = estimateMatte(samples) else {
+            return EdgeMatteModel(matte: SIMD3(repeating: 0), samples: samples,
+                                  carriesMatte: Array(repeating: false, count: samples.count))
+        }
         var carries = samples.map { explains($0, matte: matte) && differs($0) }
         let differing = samples.filter(differs).count
         let explained = carries.filter { $0 }.count

@@ -1,0 +1,138 @@
+import Foundation
+import ImageCodec
+
+/// The side-by-side page of a multi-store build: one row per sticker, the source first, then each
+/// store's output on that store's chat colours, with its size, bytes, frames and findings.
+/// Images are linked, not inlined (a pack for five stores would be tens of megabytes inline), so
+/// the page lives in the output folder beside what it shows. No script.
+public struct PlatformComparisonPage: Sendable {
+    /// The longest side, in CSS pixels, a sticker is shown at.
+    public static let previewSide = 160
+
+    /// A page renderer.
+    public init() {}
+
+    /// The page.
+    public func render(_ comparison: PlatformComparison) -> String {
+        var html = HTMLReportStyle.documentStart(title: "\(comparison.title) · StickerForge stores",
+                                                 style: HTMLReportStyle.css + Self.css)
+        html += """
+            <body>
+            <header class="top"><h1>\(HTMLEscape.text(comparison.title))</h1>
+            <p class="meta">Each store's output beside its source, on the store's light chat background.</p></header>
+            <main><table class="compare"><thead><tr><th scope="col">Source</th>
+            """
+        for platform in comparison.platforms {
+            html += "<th scope=\"col\">\(HTMLEscape.text(platform.name))\(Self.packSummary(comparison.packFindings[platform.id] ?? []))</th>"
+        }
+        html += "</tr></thead><tbody>\n"
+        if comparison.packFindings.values.contains(where: { !$0.isEmpty }) {
+            html += "<tr class=\"pack\"><th scope=\"row\">Pack</th>"
+            for platform in comparison.platforms {
+                html += "<td>\(HTMLStickerCard.findingList(comparison.packFindings[platform.id] ?? []))</td>"
+            }
+            html += "</tr>\n"
+        }
+        for row in comparison.rows {
+            html += "<tr><th scope=\"row\" class=\"source\"><span class=\"name\">\(HTMLEscape.text(row.name))</span>"
+            html += row.source.map { cell($0, name: row.name, background: nil, in: comparison) } ?? "<p class=\"missing\">no source</p>"
+            html += "</th>"
+            for platform in comparison.platforms {
+                guard let file = row.outputs[platform.id] else {
+                    html += "<td class=\"none\"><p class=\"missing\">not built</p></td>"
+                    continue
+                }
+                let worst = file.findings.map(\.severity).max()?.rawValue ?? "clean"
+                html += "<td class=\"sev-\(worst)\">\(cell(file, name: row.name, background: platform.chatColors.light, in: comparison))"
+                html += "\(HTMLStickerCard.findingList(file.findings))</td>"
+            }
+            html += "</tr>\n"
+        }
+        return html + "</tbody></table></main>\n</body>\n</html>\n"
+    }
+
+    private static func packSummary(_ findings: [Finding]) -> String {
+        let errors = findings.filter { $0.severity == .error }.count
+        return errors == 0 ? "" : " <span class=\"dot-count sev-error\">\(NumberText.count(errors, "pack error"))</span>"
+    }
+
+    /// The file previewed on `background` (checkerboard when nil) with its facts.
+    private func cell(_ file: PlatformComparison.File, name: String, background: String?,
+                      in comparison: PlatformComparison) -> String {
+        let style = background.map { " style=\"background:\(HTMLEscape.text($0))\"" } ?? ""
+        let figureClass = background == nil ? "bg bg-checkerboard" : "bg bg-store"
+        return "<figure class=\"\(figureClass)\"\(style)>\(media(file, name: name, in: comparison))</figure>"
+            + "<p class=\"facts-line\">\(HTMLEscape.text(Self.facts(file)))</p>"
+    }
+
+    private func media(_ file: PlatformComparison.File, name: String, in comparison: PlatformComparison) -> String {
+        let (w, h) = Self.displaySize(file)
+        let src = HTMLEscape.text(Self.link(file.url, from: comparison.pageDirectory))
+        switch file.format {
+        case .webm:
+            return "<video src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" autoplay loop muted playsinline "
+                + "aria-label=\"\(HTMLEscape.text(name))\"></video>"
+        case .tgs, .lottie:
+            return "<a class=\"nopreview\" href=\"\(src)\" style=\"width:\(w)px;height:\(h)px\">\(file.format.displayName): "
+                + "not previewed</a>"
+        default:
+            return "<img src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" alt=\"\(HTMLEscape.text(name))\">"
+        }
+    }
+
+    /// "512×512 px · WebP · 38,112 bytes · 12 frames · 1.20 s".
+    static func facts(_ file: PlatformComparison.File) -> String {
+        var parts = ["\(file.width)×\(file.height) px", file.format.displayName, "\(NumberText.int(file.bytes)) bytes"]
+        if file.frames > 1 { parts.append("\(NumberText.int(file.frames)) frames") }
+        if let ms = file.durationMs { parts.append(String(format: "%.2f s", ms / 1000)) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The preview size: the file's shape, its longest side at most `previewSide` CSS pixels (never enlarged).
+    static func displaySize(_ file: PlatformComparison.File) -> (Int, Int) {
+        let longest = max(file.width, file.height, 1)
+        let scale = min(1.0, Double(previewSide) / Double(longest))
+        return (max(1, Int((Double(file.width) * scale).rounded())), max(1, Int((Double(file.height) * scale).rounded())))
+    }
+
+    /// `url` relative to `directory` when it is a file under it (percent-encoded), else absolute.
+    static func link(_ url: URL, from directory: URL?) -> String {
+        if url.isFileURL, let directory {
+            let base = directory.standardizedFileURL.path.hasSuffix("/") ? directory.standardizedFileURL.path
+                : directory.standardizedFileURL.path + "/"
+            let path = url.standardizedFileURL.path
+            if path.hasPrefix(base) {
+                let relative = String(path.dropFirst(base.count))
+                return relative.split(separator: "/", omittingEmptySubsequences: false).map {
+                    String($0).addingPercentEncoding(withAllowedCharacters: .urlPathSegmentAllowed) ?? String($0)
+                }.joined(separator: "/")
+            }
+        }
+        return url.absoluteString
+    }
+
+    static let css = """
+        main{max-width:none}
+        table.compare{border-collapse:separate;border-spacing:8px;width:max-content}
+        .compare th,.compare td{vertical-align:top;background:#fff;border:1px solid var(--line);border-radius:10px;padding:8px;min-width:196px;max-width:220px}
+        .compare tbody th{font-weight:normal;text-align:left}
+        .compare .bg-store{border:1px solid var(--line)}
+        .compare thead th{position:sticky;top:0;z-index:1}
+        .compare td.sev-error{border-left:6px solid var(--err)}.compare td.sev-warning{border-left:6px solid var(--warn)}
+        .compare td.sev-clean{border-left:6px solid #2e7d32}
+        .compare .name{display:block;font-weight:600;margin-bottom:6px;word-break:break-word}
+        .compare figure{min-width:176px;min-height:176px}
+        .facts-line{font-size:.8rem;color:var(--muted);margin:6px 0}
+        .nopreview{display:flex;align-items:center;justify-content:center;text-align:center;font-size:.8rem;background:rgba(255,255,255,.8);border-radius:8px}
+        .dot-count{display:block;font-size:.75rem;color:var(--err)}
+        """
+}
+
+private extension CharacterSet {
+    /// Characters a URL path segment keeps as they are.
+    static let urlPathSegmentAllowed: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove("/")
+        return set
+    }()
+}
