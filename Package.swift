@@ -41,6 +41,8 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .systemLibrary(name: "CVPX", pkgConfig: "vpx",
                        providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
+        // libyuv ships no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CLibYUV", providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
         // Homebrew has no rlottie formula: on macOS it is built from source (README, Install).
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
@@ -58,7 +60,7 @@ let package = Package(
         // MARK: Swift layers
         .target(name: "ImageCodec",
                 dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
-                               "CWebP", "CVPX", "CWebMShim", "CLCMS2"]),
+                               "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

@@ -3,10 +3,14 @@
 # includes the conversion to straight RGBA) against, in the same run on the same files:
 #   floor   the plain libvpx loop (Scripts/bench/webm_floor.c: our libwebm shim, then libvpx on the
 #           colour and alpha streams, single-threaded, no RGBA conversion, no checks)
+#   kept    the same loop producing our output: each picture converted to RGBA by libyuv into a
+#           buffer of its own, all kept until the file ends (KEEP_FRAMES=1)
 #   vpxdec  Debian's vpxdec (vpx-tools) with --noblit, one process a file and iteration; it decodes
 #           the colour stream only (it ignores BlockAdditional alpha), so compare it on opaque files
 # Files: Telegram-sized stickers made by ffmpeg (512x512, 3 s at 30 fps = 90 frames, a moving test
-# pattern with a soft alpha edge), VP9 and VP8, with and without alpha.
+# pattern with a soft alpha edge), VP9 and VP8, with and without alpha, and VP9 4:4:4.
+# Wall is each side's own timer (vpxdec: the loop of processes); CPU is user+sys from /usr/bin/time
+# (process start-up and reading the files included), best of 3 each.
 # Usage: Scripts/bench-webm.sh [ITERATIONS]   (default 5; best of 3 runs each)
 # Environment: SKIP_BUILD=1 reuses the release build of stickerforge.
 set -euo pipefail
@@ -19,7 +23,7 @@ command -v vpxdec >/dev/null || sf_die "vpxdec is needed (apt-get install -y vpx
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 c++ -O2 -std=c++17 -I Sources/CWebMShim/include -c Sources/CWebMShim/webm_shim.cc -o "$work/shim.o"
 cc -O2 -I Sources/CWebMShim/include -c Scripts/bench/webm_floor.c -o "$work/floor.o"
-c++ -o "$work/webm_floor" "$work/floor.o" "$work/shim.o" -lwebm -lvpx
+c++ -o "$work/webm_floor" "$work/floor.o" "$work/shim.o" -lwebm -lvpx -lyuv
 
 src="testsrc2=s=512x512:r=30:d=3,format=yuva420p,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='clip(255*(1.2-hypot(X-W/2,Y-H/2)/(W/2)),0,255)'"
 enc() { ffmpeg -y -loglevel error -f lavfi -i "$src" -pix_fmt "$2" -c:v "$3" -b:v 600k -auto-alt-ref 0 "$work/$1.webm"; }
@@ -27,34 +31,32 @@ enc vp9-alpha yuva420p libvpx-vp9
 enc vp9-opaque yuv420p libvpx-vp9
 enc vp8-alpha yuva420p libvpx
 enc vp8-opaque yuv420p libvpx
+enc vp9-444 yuv444p libvpx-vp9
 
-# best CMD...: the best wall time of 3 runs of a command that prints "<seconds> seconds, ...".
-best() {
-    local b=""
-    for _ in 1 2 3; do
-        local s; s=$("$@" | awk '{print $1}')
-        if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
-    done
-    echo "$b"
-}
-# vpxdec_loop N FILE...: vpxdec over every file N times; prints "<seconds> seconds".
-vpxdec_loop() {
-    local n="$1"; shift
-    local t0 t1; t0=$(date +%s.%N)
-    for ((k = 0; k < n; k++)); do for f in "$@"; do vpxdec --noblit -t 1 "$f"; done; done
-    t1=$(date +%s.%N)
-    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f seconds\n", b - a }'
-}
+best() { sf_best3 "$work/.cpu" "$@"; }
+# vpxdec over every file N times, one process each: prints "<seconds> seconds".
+cat > "$work/vpxdec-loop" <<'EOF2'
+#!/usr/bin/env bash
+n="$1"; shift
+t0=$(date +%s.%N)
+for ((k = 0; k < n; k++)); do for f in "$@"; do vpxdec --noblit -t 1 "$f"; done; done
+awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.4f seconds\n", b - a }'
+EOF2
+chmod +x "$work/vpxdec-loop"
 
-printf '%-12s %6s %5s %9s %9s %9s %8s %8s %6s\n' file KB iter floor vpxdec ours "/floor" "/vpxdec" load1
-for name in vp9-alpha vp9-opaque vp8-alpha vp8-opaque; do
+printf '%-11s %5s %4s | %-14s %-14s %-14s %-14s | %-13s %-13s %5s\n' file KB iter "floor wall/cpu" "kept wall/cpu" \
+    "vpxdec w/cpu" "ours wall/cpu" "ours/floor" "ours/kept" load1
+for name in vp9-alpha vp9-opaque vp8-alpha vp8-opaque vp9-444; do
     f="$work/$name.webm"
     load=$(cut -d' ' -f1 /proc/loadavg)
     floor=$(best "$work/webm_floor" "$iterations" "$f")
-    vpx=$(best vpxdec_loop "$iterations" "$f")
+    kept=$(KEEP_FRAMES=1 best "$work/webm_floor" "$iterations" "$f")
+    vpx=$(best "$work/vpxdec-loop" "$iterations" "$f")
     ours=$(best "$sf" bench-decode --iterations "$iterations" "$f")
-    awk -v n="$name" -v kb="$(( $(stat -c %s "$f") / 1024 ))" -v i="$iterations" -v c="$floor" -v v="$vpx" \
-        -v o="$ours" -v l="$load" \
-        'BEGIN { printf "%-12s %6d %5d %9.4f %9.4f %9.4f %7.2fx %7.2fx %6s\n", n, kb, i, c, v, o, o / c, o / v, l }'
+    awk -v n="$name" -v kb="$(( $(stat -c %s "$f") / 1024 ))" -v i="$iterations" -v c="$floor" -v k="$kept" \
+        -v v="$vpx" -v o="$ours" -v l="$load" 'BEGIN {
+        split(c, C, " "); split(k, K, " "); split(v, V, " "); split(o, O, " ");
+        printf "%-11s %5d %4d | %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f | %5.2fx %5.2fx %5.2fx %5.2fx %5s\n",
+            n, kb, i, C[1], C[2], K[1], K[2], V[1], V[2], O[1], O[2], O[1] / C[1], O[2] / C[2], O[1] / K[1], O[2] / K[2], l }'
 done
-echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "ratios: wall, cpu. load now: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,16 +5,21 @@ import CVPX
 ///
 /// Chroma is sampled nearest (each chroma sample covers its 2x2, 2x1 or 1x1 block), as libyuv does
 /// for Chromium's video frames. High bit depth samples are reduced to 8 bits (rounded) before the
-/// matrix, since the model holds 8 bits a channel.
+/// matrix, since the model holds 8 bits a channel. The common 8-bit layouts and matrices go to
+/// libyuv (`LibYUVConverter`), which matches these tables within one level; the tables do the rest.
 struct YUVToRGBAConverter {
     /// The matrix the tables were built for.
     let matrix: YCbCrMatrix
+    /// libyuv's conversion, when it matches this matrix.
+    private let libyuv: LibYUVConverter?
     /// Fixed-point (16 fractional bits) contributions of each 8-bit sample to R, G and B, as seven
     /// 256-entry tables in one array: Y to R, G, B; Cr to R; Cb to G; Cr to G; Cb to B.
     private let tables: [Int32]
 
-    init(matrix: YCbCrMatrix) {
+    /// - Parameter useLibYUV: false keeps every picture on the tables (the reference in tests).
+    init(matrix: YCbCrMatrix, useLibYUV: Bool = true) {
         self.matrix = matrix
+        libyuv = useLibYUV ? LibYUVConverter(matrix: matrix) : nil
         let one = 65536.0
         let lumaScale = matrix.fullRange ? 1.0 : 255.0 / 219.0
         let chromaScale = matrix.fullRange ? 1.0 : 255.0 / 224.0
@@ -39,6 +44,8 @@ struct YUVToRGBAConverter {
         let count = width * height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             let base = out.baseAddress!
+            initialized = count
+            if let libyuv, libyuv.convert(color, alpha: alpha, width: width, height: height, into: base) { return }
             tables.withUnsafeBufferPointer { t in
                 if Self.isHighBitDepth(color) {
                     convertRows(color, base, width, height, t.baseAddress!, UInt16.self)
@@ -47,7 +54,6 @@ struct YUVToRGBAConverter {
                 }
             }
             for row in 0..<height { Self.fillAlpha(alpha, row: row, into: base + row * width * 4, width: width) }
-            initialized = count
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
     }

@@ -1,6 +1,7 @@
 import ImageCodec
 
-/// Pixel measurements shared by the transparency rules.
+/// Pixel measurements shared by the transparency rules and fixes (the rules read one
+/// `FrameAlphaScan` per frame; `PaddingFix` measures the frames it is about to crop).
 enum PixelScan {
     /// A side of the canvas.
     enum Side: Int, CaseIterable, Comparable {
@@ -28,26 +29,5 @@ enum PixelScan {
         }
         guard maxX >= 0 else { return nil }
         return PixelRegion(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-
-    /// The canvas sides on which some pixel has alpha >= `minAlpha`.
-    static func sidesTouched(by buffer: PixelBuffer, minAlpha: UInt8) -> Set<Side> {
-        guard let box = bounds(of: buffer, minAlpha: minAlpha) else { return [] }
-        var sides: Set<Side> = []
-        if box.y == 0 { sides.insert(.top) }
-        if box.maxX == buffer.width { sides.insert(.right) }
-        if box.maxY == buffer.height { sides.insert(.bottom) }
-        if box.x == 0 { sides.insert(.left) }
-        return sides
-    }
-
-    /// Whether every pixel has alpha 0.
-    static func isInvisible(_ buffer: PixelBuffer) -> Bool {
-        var i = 3
-        while i < buffer.pixels.count {
-            if buffer.pixels[i] != 0 { return false }
-            i += 4
-        }
-        return true
     }
 }

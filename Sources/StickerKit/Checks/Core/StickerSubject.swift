@@ -64,14 +64,25 @@ public struct StickerSubject: Sendable {
     public var files: [LoadedFile]
     /// The decoded image: a file's decode, or a sequence's frames assembled (format `apng`).
     /// Nil when any file failed to decode or a sequence's frames differ in size.
-    public var image: DecodedImage?
+    public var image: DecodedImage? { didSet { alphaScans = Self.scans(of: image) } }
+    /// One alpha scan per frame of `image`, in order (empty without one): the transparency rules
+    /// and the summary read these instead of each walking the pixels again.
+    public private(set) var alphaScans: [FrameAlphaScan]
     /// Files that failed to decode or were refused by the decode limits.
     public var failures: [FileFailure]
 
     /// A subject.
     public init(source: StickerSource, files: [LoadedFile], image: DecodedImage?, failures: [FileFailure]) {
         self.source = source; self.files = files; self.image = image; self.failures = failures
+        alphaScans = Self.scans(of: image)
     }
+
+    private static func scans(of image: DecodedImage?) -> [FrameAlphaScan] {
+        image?.frames.map { FrameAlphaScan($0.image) } ?? []
+    }
+
+    /// Whether any pixel of any frame has alpha below 255.
+    public var hasTransparency: Bool { alphaScans.contains { $0.hasTransparency } }
 
     /// The sticker's name.
     public var name: String { source.name }

@@ -49,7 +49,7 @@ public struct StickerSummary: Sendable {
             durationMs: ms, fps: animated && ms > 0 ? Double(image.frames.count) * 1000 / ms : nil,
             loops: animated ? image.loopCount : 0,
             bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
-            hasTransparency: image.frames.contains { $0.image.hasTransparency })
+            hasTransparency: subject.hasTransparency)
     }
 }
 

@@ -6,7 +6,7 @@ public struct ContentTouchesEdgeCheck: StickerCheck {
     public init() {}
 
     /// A pixel counts as visible content from this alpha on; fainter pixels (soft shadows) may reach the border.
-    public static let minimumAlpha: UInt8 = 128
+    public static let minimumAlpha = FrameAlphaScan.visibleAlpha
 
     public static let description = RuleDescription(
         id: "content_touches_edge", name: "Content touches the edge",
@@ -14,12 +14,12 @@ public struct ContentTouchesEdgeCheck: StickerCheck {
         defaultSeverity: .warning, category: .transparency, threshold: "alpha 128")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, image.frames.contains(where: { $0.image.hasTransparency }) else { return [] }
+        guard let image = subject.image, subject.hasTransparency else { return [] }
         // An opaque image touches every border by definition; `no_transparency` covers it.
         var sides: Set<PixelScan.Side> = []
         var touching: [Int] = []
-        for (index, frame) in image.frames.enumerated() {
-            let touched = PixelScan.sidesTouched(by: frame.image, minAlpha: Self.minimumAlpha)
+        for (index, scan) in subject.alphaScans.enumerated() {
+            let touched = scan.sidesTouched(width: image.width, height: image.height)
             if !touched.isEmpty { touching.append(index); sides.formUnion(touched) }
         }
         guard let first = touching.first else { return [] }

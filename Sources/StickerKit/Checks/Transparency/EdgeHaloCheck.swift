@@ -18,7 +18,7 @@ public struct EdgeHaloCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard !context.isOff(Self.description), let image = subject.image,
-              image.frames.contains(where: { $0.image.hasTransparency }) else { return [] }
+              subject.hasTransparency else { return [] }
         let measure = HaloMeasure.of(image)
         let limit = context.thresholds.haloEdgeShare
         guard measure.judged > 0, measure.share > limit else { return [] }

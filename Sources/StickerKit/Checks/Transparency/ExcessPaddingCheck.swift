@@ -14,8 +14,8 @@ public struct ExcessPaddingCheck: StickerCheck {
         guard let image = subject.image, image.width > 0, image.height > 0 else { return [] }
         // The union of every frame's visible content: an animation may move across the canvas.
         var box: PixelRegion?
-        for frame in image.frames {
-            guard let b = PixelScan.bounds(of: frame.image, minAlpha: 1) else { continue }
+        for scan in subject.alphaScans {
+            guard let b = scan.contentBounds else { continue }
             box = box.map { union($0, b) } ?? b
         }
         guard let box else { return [] }   // nothing visible: `fully_transparent`'s business

@@ -11,7 +11,7 @@ public struct FullyTransparentCheck: StickerCheck {
         defaultSeverity: .error, category: .transparency)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, let first = image.frames.first, PixelScan.isInvisible(first.image) else { return [] }
+        guard let first = subject.alphaScans.first, first.contentBounds == nil else { return [] }
         let animated = subject.isAnimated
         let message = animated
             ? "the first frame has no visible pixel (every alpha is 0); it is what shows where animation is off"

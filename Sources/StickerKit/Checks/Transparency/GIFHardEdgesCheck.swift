@@ -13,7 +13,7 @@ public struct GIFHardEdgesCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard let image = subject.image, image.facts.format == .gif,
-              image.frames.contains(where: { $0.image.hasTransparency }) else { return [] }
+              subject.hasTransparency else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "GIF transparency is 1-bit: edges are jagged and may keep a fringe of the old background",

@@ -1,0 +1,53 @@
+import ImageCodec
+@testable import StickerKit
+import XCTest
+
+/// The one-pass alpha scan against the separate scans it replaced (`PixelScan.bounds` at alpha 1
+/// and 128, and a search for any alpha below 255).
+final class FrameAlphaScanTests: XCTestCase {
+    /// A `width` x `height` buffer whose alpha is `alpha(x, y)`.
+    private func buffer(_ width: Int, _ height: Int, _ alpha: (Int, Int) -> UInt8) -> PixelBuffer {
+        var pixels = [UInt8](repeating: 90, count: width * height * 4)
+        for y in 0..<height { for x in 0..<width { pixels[(y * width + x) * 4 + 3] = alpha(x, y) } }
+        return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+
+    func testMatchesTheSeparateScans() {
+        var state: UInt32 = 7
+        func next() -> UInt32 { state = state &* 1_103_515_245 &+ 12345; return state >> 16 }
+        for _ in 0..<40 {
+            let (width, height) = (Int(next() % 30) + 1, Int(next() % 30) + 1)
+            let (cx, cy, r) = (Int(next()) % width, Int(next()) % height, Int(next() % 12))
+            let background = UInt8([0, 0, 255, 40][Int(next() % 4)])
+            let image = buffer(width, height) { x, y in
+                abs(x - cx) + abs(y - cy) <= r ? UInt8(truncatingIfNeeded: 100 + (x * 37 + y * 11) % 156) : background
+            }
+            let scan = FrameAlphaScan(image)
+            XCTAssertEqual(scan.contentBounds, PixelScan.bounds(of: image, minAlpha: 1))
+            XCTAssertEqual(scan.visibleBounds, PixelScan.bounds(of: image, minAlpha: 128))
+            XCTAssertEqual(scan.hasTransparency, image.hasTransparency)
+        }
+    }
+
+    func testEdgesAndEmptyFrames() {
+        let dot = FrameAlphaScan(buffer(5, 4) { x, y in x == 4 && y == 1 ? 200 : (x == 0 && y == 3 ? 60 : 0) })
+        XCTAssertEqual(dot.contentBounds, PixelRegion(x: 0, y: 1, width: 5, height: 3))
+        XCTAssertEqual(dot.visibleBounds, PixelRegion(x: 4, y: 1, width: 1, height: 1))
+        XCTAssertEqual(dot.sidesTouched(width: 5, height: 4), [.right])
+        let empty = FrameAlphaScan(buffer(3, 3) { _, _ in 0 })
+        XCTAssertNil(empty.contentBounds)
+        XCTAssertTrue(empty.hasTransparency)
+        let opaque = FrameAlphaScan(buffer(3, 3) { _, _ in 255 })
+        XCTAssertFalse(opaque.hasTransparency)
+        XCTAssertEqual(opaque.sidesTouched(width: 3, height: 3), [.top, .right, .bottom, .left])
+    }
+
+    /// Replacing a subject's image scans the new frames.
+    func testReplacingTheImageRescans() {
+        var subject = StickerSubject.example(image: ExampleImage.still(ExampleImage.opaque(8, 8)))
+        XCTAssertFalse(subject.hasTransparency)
+        subject.image = ExampleImage.still(ExampleImage.canvas(8, 8, inset: 2))
+        XCTAssertTrue(subject.hasTransparency)
+        XCTAssertEqual(subject.alphaScans.count, 1)
+    }
+}
