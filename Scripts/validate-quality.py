@@ -10,24 +10,15 @@ the share of the issue's pairs ranked the same way).
 import itertools, os, subprocess, sys, tempfile
 import numpy as np
 from PIL import Image
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from importlib import import_module
+ssim = import_module("crosscheck-ssim").ssim   # the luma SSIM, shared with the cross-check
 
 COLOUR_WEIGHT, TOLERANCE, WORST_FRACTION, WORST_WEIGHT = 0.25, 8.0, 0.05, 0.5
 
 def composite(f, bg):
     a = f[..., 3:4] / 255
     return f[..., :3] * a + bg * (1 - a)
-
-def ssim(x, y, win=8):
-    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
-    def sat(a):
-        s = np.zeros((a.shape[0] + 1, a.shape[1] + 1)); s[1:, 1:] = a.cumsum(0).cumsum(1); return s
-    def box(s):
-        return s[win:, win:] - s[:-win, win:] - s[win:, :-win] + s[:-win, :-win]
-    n = win * win
-    mx, my = box(sat(x)) / n, box(sat(y)) / n
-    vx = np.maximum(0, box(sat(x * x)) / n - mx * mx); vy = np.maximum(0, box(sat(y * y)) / n - my * my)
-    cov = box(sat(x * y)) / n - mx * my
-    return (((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))).mean()
 
 def luma(c):
     return 0.299 * c[..., 0] + 0.587 * c[..., 1] + 0.114 * c[..., 2]

@@ -65,8 +65,8 @@ extension StickerFitter {
     /// falls as either falls, so once a geometry's bound cannot beat the best fit, fewer frames at
     /// that side are skipped, and when that geometry keeps every frame, so are all smaller sides.
     /// Geometries whose quality before quantising is under the floor are skipped (no candidate of
-    /// theirs could be accepted). Once the time budget is spent, stops: with an acceptable candidate
-    /// in hand, or after the first geometry without one.
+    /// theirs could be accepted). Once `share` of the budget is spent, stops: with an acceptable
+    /// candidate in hand, or without one at the next size (fewer frames at a size are still tried).
     private func searchGeometries(_ indices: [Int], _ session: FitSession, _ state: inout SearchState,
                                   share: Double) throws {
         var doneSides = Set<Int>(), triedHere = false
