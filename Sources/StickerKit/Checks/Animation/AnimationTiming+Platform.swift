@@ -3,7 +3,7 @@ import ImageCodec
 extension FrameRateHighCheck {
     /// The store's frame-rate cap for the file's format, an error: the store refuses the file.
     func storeFindings(_ subject: StickerSubject, image: DecodedImage, fps: Double, context: CheckContext) -> [Finding] {
-        guard let limit = context.platform.animation.maxFPS(for: image.facts.format), Measure.exceeds(fps, limit) else { return [] }
+        guard let limit = context.platform.animation.maxFPS(for: image.facts.format), Self.exceeds(image, limit) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frames.count, "frame")) in "

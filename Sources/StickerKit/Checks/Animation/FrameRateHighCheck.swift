@@ -14,7 +14,7 @@ public struct FrameRateHighCheck: StickerCheck {
         guard subject.isAnimated, let image = subject.image, let fps = image.averageFPS else { return [] }
         if !context.platform.isIMessage { return storeFindings(subject, image: image, fps: fps, context: context) }
         let limit = context.thresholds.maxFPS
-        guard Measure.exceeds(fps, limit) else { return [] }
+        guard Self.exceeds(image, limit) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frames.count, "frame")) in "
@@ -34,6 +34,19 @@ public struct FrameRateHighCheck: StickerCheck {
                 CheckExample("Telegram: a 60 fps .tgs", PlatformExamples.animation(frames: 12, delay: .fps(60), format: .tgs),
                              platform: .telegram),
                 CheckExample("WhatsApp: 60 fps (no cap)", PlatformExamples.animation(frames: 12, delay: .fps(60)), platform: .whatsapp),
+                CheckExample("Telegram: a 30 fps WebM whose millisecond timestamps leave the loop 1 ms short (3 frames in 99 ms)",
+                             PlatformExamples.animation(frames: 3, delay: .milliseconds(33), format: .webm), platform: .telegram),
             ])
+    }
+}
+
+extension FrameRateHighCheck {
+    /// Whether the rate is over `limit`. WebM and WebP store times in whole milliseconds, so a loop of
+    /// an exact 30 fps can read up to a millisecond short (61 frames in 2,033 ms, not 2,033.3): their
+    /// rate is measured over the loop plus that millisecond.
+    static func exceeds(_ image: DecodedImage, _ limit: Double) -> Bool {
+        let slack: Double = [.webm, .webp].contains(image.facts.format) ? 1 : 0
+        let ms = image.loopDurationMilliseconds + slack
+        return ms > 0 && Measure.exceeds(Double(image.frames.count) * 1000 / ms, limit)
     }
 }
