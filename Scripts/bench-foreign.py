@@ -76,9 +76,10 @@ def butteraugli(a, b):
         try: return float(r.stdout.split()[0])
         except (IndexError, ValueError): return float("nan")
 
-def measure(src, out):
+def measure(src, out, load=apng):
+    """Figures of the output `out` (read by `load`) against the source `src`; None without output."""
     if not out or not os.path.exists(out): return None
-    o = apng(out); oh, ow = o[0][0].shape[:2]
+    o = load(out); oh, ow = o[0][0].shape[:2]
     ref = reference(src, ow, oh)
     for r, _ in ref: r[r[..., 3] == 0] = 0
     loop_src = sum(m for _, m in ref); loop_out = sum(d for _, d in o) if len(o) > 1 else 0

@@ -66,6 +66,15 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertFalse(plain.keepSequences)
         XCTAssertFalse(plain.convertGIFAndJPEG)
         XCTAssertNil(plain.icon)
+        XCTAssertEqual(plain.platforms, [])
+        XCTAssertEqual(plain.retime, .auto)
+
+        let stores = try parse(["build", "Pack", "--output", "out", "--platform", "whatsapp", "--platform", "LINE",
+                                "--retime", "trim"], as: BuildCommand.self)
+        XCTAssertEqual(stores.platforms.map(\.id), ["whatsapp", "line"])
+        XCTAssertEqual(stores.retime, .trim)
+        XCTAssertThrowsError(try parse(["build", "Pack", "--output", "out", "--platform", "myspace"], as: BuildCommand.self))
+        XCTAssertThrowsError(try parse(["build", "Pack", "--output", "out", "--retime", "slow"], as: BuildCommand.self))
     }
 
     func testWatchParsesEveryFlag() throws {

@@ -45,11 +45,7 @@ public struct CellPlacement: Equatable, Sendable {
 
     /// `image` scaled (Lanczos-3, linear light, premultiplied: `Resampler`) and padded, centred.
     public func apply(_ image: PixelBuffer) throws -> PixelBuffer {
-        let scaled = width == image.width && height == image.height ? image
-            : try Resampler().resized(image, width: width, height: height)
-        guard isPadded else { return scaled }
-        let x = (canvasWidth - width) / 2, y = (canvasHeight - height) / 2
-        return PaddingFix.placed(scaled, in: PixelRegion(x: -x, y: -y, width: canvasWidth, height: canvasHeight))
+        try image.scaledAndCentred(width: width, height: height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 
     /// What was done, with its figures: "160x90 -> 533x300 (scale 3.3313) into the 618 px grid cell"

@@ -63,7 +63,7 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         stickers = pack.stickers.map { sticker in
             Sticker(name: sticker.name, source: sticker.sources, file: sticker.file, format: sticker.format.rawValue,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
-                    duration_ms: sticker.durationMs, loops: sticker.loops, emojis: sticker.emojis, scaled: sticker.scaled,
+                    duration_ms: (sticker.durationMs * 1000).rounded() / 1000, loops: sticker.loops, emojis: sticker.emojis, scaled: sticker.scaled,
                     retimed: sticker.retimed, fitted: sticker.fitted, notes: sticker.notes,
                     findings: findings.filter { $0.sticker == stem(sticker.file) }.map(item))
         }

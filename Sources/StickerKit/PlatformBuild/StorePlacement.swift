@@ -34,11 +34,7 @@ public struct StorePlacement: Equatable, Sendable {
 
     /// `image` scaled (`Resampler`: Lanczos-3, linear light, premultiplied) and padded, centred.
     public func apply(_ image: PixelBuffer) throws -> PixelBuffer {
-        let scaled = width == image.width && height == image.height ? image
-            : try Resampler().resized(image, width: width, height: height)
-        guard isPadded else { return scaled }
-        let x = (canvasWidth - width) / 2, y = (canvasHeight - height) / 2
-        return PaddingFix.placed(scaled, in: PixelRegion(x: -x, y: -y, width: canvasWidth, height: canvasHeight))
+        try image.scaledAndCentred(width: width, height: height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 
     /// "300x300 px -> 512x512 px" and, when padded, ", padded with transparency to 512x512 px";

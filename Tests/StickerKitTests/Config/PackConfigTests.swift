@@ -286,6 +286,12 @@ final class PackConfigStoreKeysTests: XCTestCase {
         XCTAssertEqual(parsed.config.tray, "art/tray.png")
     }
 
+    func testIgnoreListsFilesThatAreNotStickers() {
+        let parsed = PackConfig.parse("ignore: [contents.json, report.html]\n", file: "stickerforge.yml")
+        XCTAssertEqual(parsed.problems, [])
+        XCTAssertEqual(parsed.config.ignore, ["contents.json", "report.html"])
+    }
+
     func testBadEmojiAndDuplicatePublisherAreReported() {
         let parsed = PackConfig.parse("""
             publisher: Ada

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Compares `build --platform` and sticker-convert's presets on the same source folder (issue 23):
+  Scripts/bench-platforms.py IN_DIR OURS_DIR PEER_DIR STORE...
+OURS_DIR/<store>/manifest.json names our file per source; PEER_DIR/<store>/ holds sticker-convert's
+files (named after the source). Per sticker and side: bytes, size, frames out/source, loop ms
+out/source, composited SSIM over black and white and butteraugli against the source at the output
+size (Scripts/bench-foreign.py's `measure`; a trimmed output's lost end counts against it). WebM outputs are decoded by ffmpeg, TGS by rlottie.
+Prints one Markdown table per store."""
+import glob, json, os, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from importlib import import_module
+bf = import_module("bench-foreign")
+
+def frames(path):
+    """[(rgba, ms)] of an output file as shown."""
+    ext = path.rsplit(".", 1)[-1]
+    if ext in ("webm", "tgs"):
+        if ext == "tgs": w = h = 512
+        else:
+            w, h = (int(v) for v in subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                    "stream=width,height", "-of", "csv=p=0", path], capture_output=True, text=True).stdout.strip().split(",")[:2])
+        return bf.reference(path, w, h)
+    return bf.apng(path)
+
+def main():
+    ind, ours, peer, *stores = sys.argv[1:]
+    for store in stores:
+        print(f"\n### {store}\n")
+        print("| sticker | side | bytes | size | frames out/src | loop ms out/src | SSIM | butteraugli |")
+        print("|---|---|---|---|---|---|---|---|")
+        manifest_path = os.path.join(ours, store, "manifest.json")
+        manifest = json.load(open(manifest_path)) if os.path.exists(manifest_path) else {"stickers": []}
+        mine = {s["source"][0]: os.path.join(ours, store, s["file"]) for s in manifest["stickers"]}
+        theirs = glob.glob(os.path.join(peer, store, "**", "*.*"), recursive=True)
+        for src in sorted(os.listdir(ind)):
+            if src.endswith((".yml", ".yaml")): continue
+            stem = src.rsplit(".", 1)[0]
+            other = next((p for p in theirs if os.path.basename(p).rsplit(".", 1)[0] == stem), None)
+            for side, path in (("ours", mine.get(src)), ("sticker-convert", other)):
+                try: m = bf.measure(os.path.join(ind, src), path, load=frames)
+                except Exception as error: print(f"| {src} | {side} | cannot measure: {error} | | | | | |"); continue
+                if m is None: print(f"| {src} | {side} | no output | | | | | |"); continue
+                print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['ssim']:.4f} | {m['ba']:.2f} |")
+
+if __name__ == "__main__":
+    main()
