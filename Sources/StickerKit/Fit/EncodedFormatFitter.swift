@@ -7,11 +7,13 @@ import ImageCodec
 ///
 /// WebP: the lossless file when it fits. Otherwise (only with `options.lossy`) each variant (every
 /// frame with exact alpha; every other frame dropped, by `FrameDropper`, for animations of 4 or more
-/// frames; every frame with alpha quality 50) gets the highest lossy quality that fits, found by
-/// bisection; the variant that measures best wins. WebM (lossy by nature, so `lossy` is not needed):
-/// two-pass VP9 aimed at the limit with 35% of it for alpha, re-aimed lower while it overshoots;
-/// the same with 20% for alpha; the same with every other frame dropped for animations over 20
-/// frames a second; best measured wins. Either way a winner
+/// frames; every frame with alpha quality 50) gets the highest lossy quality that fits at the cheap
+/// search method (`webpSearchMethod`), by bisection; the variant that measures best is encoded at
+/// the final method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
+/// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 aimed at the limit with 35% of it
+/// for alpha, re-aimed lower when it overshoots or higher when it undershoots by over 3%; the same
+/// with 20% for alpha; every other frame dropped (animations over 20 frames a second) only when
+/// neither fits; best measured wins. Either way a winner
 /// below `options.minQuality` is refused, with its figures.
 ///
 /// With a `box` the frames are first placed into it as `--fit` places APNGs into the grid cell
