@@ -2,8 +2,8 @@ import ImageCodec
 
 /// The one place the WebP/WebM fitter measures how close a candidate looks to its source.
 ///
-/// Today it is the project's composited SSIM (`CompositedSSIM`: luma over black and over white,
-/// time-weighted), the APNG fitter's measure; a different measure plugs in here alone. The
+/// It is `StickerQuality`, the APNG fitter's measure (luma SSIM and a colour term over black and
+/// over white, the worst frames weighted in; docs/fit.md); a different measure plugs in here alone. The
 /// candidate is compared as a viewer plays it: for each source frame, the candidate frame on
 /// screen at that frame's start time (so merged or dropped frames count against the frames they
 /// stand in for).
@@ -20,7 +20,7 @@ enum EncodedFormatQuality {
             shown.append(candidate[k].image)
         }
         let weights = source.map { $0.delay.milliseconds }
-        return try CompositedSSIM().score(reference: source.map(\.image), candidate: shown, weights: weights)
+        return try StickerQuality().score(reference: source.map(\.image), candidate: shown, weights: weights)
     }
 
     private static func startsInSeconds(_ delays: [FrameDelay]) -> [Double] {

@@ -147,9 +147,9 @@ final class EncodedFormatFitterTests: XCTestCase {
         // with starts rounded to whole milliseconds (0, 67).
         let candidate = [Frame(image: input[0].image, delay: .milliseconds(67)), Frame(image: input[2].image, delay: .milliseconds(66))]
         let measured = try EncodedFormatQuality.measure(source: input, candidate: candidate)
-        let expected = try CompositedSSIM().score(reference: input.map(\.image),
-                                                  candidate: [input[0].image, input[0].image, input[2].image, input[2].image],
-                                                  weights: input.map { $0.delay.milliseconds })
+        let expected = try StickerQuality().score(reference: input.map(\.image),
+                                                 candidate: [input[0].image, input[0].image, input[2].image, input[2].image],
+                                                 weights: input.map { $0.delay.milliseconds })
         XCTAssertEqual(measured, expected, accuracy: 1e-12)
         XCTAssertLessThan(measured, 1)
     }
