@@ -153,6 +153,14 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
 
             """)
         XCTAssertEqual([try decode(temp.path("out/discord/s1.png")).width, try decode(temp.path("out/signal/s1.png")).width], [320, 512])
+        // The comparison page: the source beside each store's file, linked relative to the page.
+        let page = String(decoding: try CLIPaths.bytes(temp.path("out/comparison.html")), as: UTF8.self)
+        XCTAssertEqual(page.components(separatedBy: "<th scope=\"col\">").dropFirst().map { String($0.prefix(while: { $0 != "<" })) },
+                       ["Source", "Telegram", "Signal", "Discord"])
+        for link in ["../pack/s1.png", "telegram/s1.png", "signal/s1.png", "discord/s1.png", "discord/s3.png"] {
+            XCTAssertTrue(page.contains("src=\"\(link)\""), link)
+        }
+        XCTAssertFalse(page.contains(temp.root), "no absolute paths")
         let thumbnail = try decode(temp.path("out/telegram/thumbnail.png"))
         XCTAssertEqual([thumbnail.width, thumbnail.height], [100, 100])
     }

@@ -12,6 +12,8 @@ extension BuildCommand {
         var stores: [PlatformRules] = []
         for store in platforms where !stores.contains(store) { stores.append(store) }
         var failed = false
+        var built: [PlatformComparison.BuiltStore] = []
+        var title = "", sourceRoot = ""
         for rules in stores {
             let folder = FileIO.join(output, rules.id)
             if rules.isIMessage {
@@ -19,27 +21,49 @@ extension BuildCommand {
                 continue
             }
             let (source, _) = try pack.load(console: console)
+            (title, sourceRoot) = (source.name, source.root)
             let progress = ProgressDisplay(label: "building for \(rules.name)", console: console, quiet: outputOptions.quiet)
-            let built: StorePack
+            let store: StorePack
             do {
-                built = try PlatformPackBuilder(rules: rules, retime: retime).build(source) {
+                store = try PlatformPackBuilder(rules: rules, retime: retime).build(source) {
                     progress.update(completed: $0, total: $1, current: $2)
                 }
                 progress.finish()
-                try built.write(to: folder)
+                try store.write(to: folder)
             } catch {
                 progress.finish()
                 console.err("error: \(error)")
                 throw ExitStatus.unusable
             }
-            if try await checkWritten(built, folder: folder, console: console) { failed = true }
+            let (fails, findings) = try await checkWritten(store, folder: folder, console: console)
+            if fails { failed = true }
+            built.append(.init(pack: store, folder: URL(fileURLWithPath: folder), findings: findings))
         }
+        if !built.isEmpty { try writeComparison(title: title, sourceRoot: sourceRoot, stores: built, console: console) }
         if failed { throw ExitStatus.findings }
     }
 
+    /// `OUT/comparison.html`: every sticker's source beside each store's file, on the stores' chat
+    /// colours, with the findings of each store's check.
+    private func writeComparison(title: String, sourceRoot: String, stores: [PlatformComparison.BuiltStore],
+                                 console: Console) throws {
+        let page = URL(fileURLWithPath: output)
+        let comparison = PlatformComparison(title: title, sourceRoot: URL(fileURLWithPath: sourceRoot), stores: stores,
+                                            pageDirectory: page)
+        let path = FileIO.join(output, Self.comparisonFile)
+        do { try FileIO.writeAtomically(Array(PlatformComparisonPage().render(comparison).utf8), to: path) } catch {
+            console.err("error: \(error)")
+            throw ExitStatus.unusable
+        }
+        if !outputOptions.quiet { console.err("wrote \(path): the sources and every store's stickers side by side") }
+    }
+
+    /// The comparison page's name in the output folder.
+    static let comparisonFile = "comparison.html"
+
     /// Checks the written folder as `check --platform` does, writes its manifest and reports, and
-    /// prints the summary; true when the check fails the gate.
-    private func checkWritten(_ built: StorePack, folder: String, console: Console) async throws -> Bool {
+    /// prints the summary; whether the check fails the gate, and its findings.
+    private func checkWritten(_ built: StorePack, folder: String, console: Console) async throws -> (Bool, [Finding]) {
         var runner = CheckPlanRunner(settings: try PackSettings.parse([]), jobs: nil,
                                      workingDirectory: FileManager.default.currentDirectoryPath)
         runner.platform = built.rules
@@ -49,7 +73,7 @@ extension BuildCommand {
         }
         let writer = ReportWriter(report: checked.report, subjects: checked.subjects, maxBytes: checked.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal,
-                                  catalogRoot: checked.root)
+                                  catalogRoot: checked.root, platform: built.rules)
         do {
             try FileIO.writeAtomically(try PlatformManifest(built, findings: checked.report.findings).encoded(),
                                        to: FileIO.join(folder, "manifest.json"))
@@ -70,6 +94,6 @@ extension BuildCommand {
             console.err("built \(built.stickers.count) sticker\(built.stickers.count == 1 ? "" : "s") for \(built.rules.name) "
                         + "into \(folder); manifest.json, report.json and report.html beside them")
         }
-        return checked.report.failsGate(strict: pack.strict)
+        return (checked.report.failsGate(strict: pack.strict), checked.report.findings)
     }
 }

@@ -30,9 +30,24 @@ public struct StoreSticker: Equatable, Sendable {
     public var fitted: String?
     /// Anything else the build decided for it (why a Lottie source did not become a .tgs).
     public var notes: [String] = []
+    /// The source as decoded, before the store's changes (the comparison page's left column).
+    public var source: StoreSourceFacts?
 
     /// Whether the store shows it as animated.
     public var isAnimated: Bool { frames > 1 }
+}
+
+/// What a source sticker was before a store's build changed it.
+public struct StoreSourceFacts: Equatable, Sendable {
+    /// Its (first) file, relative to the pack.
+    public var file: String
+    /// Its format by the bytes.
+    public var format: ImageFormat
+    /// Pixel size as decoded (a vector source: its canvas).
+    public var width: Int, height: Int
+    /// Frames and one loop in milliseconds (0 for a still).
+    public var frames: Int
+    public var durationMs: Double
 }
 
 /// The pixels and timing of a decoded source sticker, before the store's changes.

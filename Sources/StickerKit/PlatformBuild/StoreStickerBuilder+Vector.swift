@@ -45,6 +45,8 @@ extension StoreStickerBuilder {
         return (StoreSticker(name: sticker.name, sources: sticker.files, file: stem + ".tgs", bytes: written.bytes, format: .tgs,
                              width: TGSWriter.side, height: TGSWriter.side, frames: written.frames, durationMs: written.durationMs,
                              loops: 0, emojis: emojis, scaled: scaled, retimed: retimed,
-                             fitted: "TGS: \(NumberText.int(written.bytes.count)) bytes gzipped (limit \(NumberText.int(limit)))"), nil)
+                             fitted: "TGS: \(NumberText.int(written.bytes.count)) bytes gzipped (limit \(NumberText.int(limit)))",
+                             source: StoreSourceFacts(file: path, format: format, width: document.width, height: document.height,
+                                                 frames: document.frameCount, durationMs: total)), nil)
     }
 }

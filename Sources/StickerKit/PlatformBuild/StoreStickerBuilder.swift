@@ -61,15 +61,26 @@ public struct StoreStickerBuilder: Sendable {
         } else {
             frames = [AnimationFrame(image: frames[0].image, delay: .zero)]
         }
+        let sourceFacts = StoreSourceFacts(file: file, format: sourceFormat(sticker, root: root), width: first.image.width,
+                                      height: first.image.height, frames: source.frames.count,
+                                      durationMs: animated ? Retimer.milliseconds(source.frames) : 0)
         let (fit, belowFloor) = try fitted(frames, plays: plays, format: format, limit: kind.maxBytes(for: format), file: file)
-        let written = fit.report.framesIn - fit.report.framesDropped
+        // What the file stores: WebPAnimEncoder merges repeated frames into longer ones.
+        var written = fit.report.framesIn - fit.report.framesDropped
+        if fit.format == .webp, animated, let stored = try? WebPEncoder.storedFrameCount(fit.bytes) { written = stored }
         var fittedText = "\(fit.format.displayName): \(fit.report.summary)"
         if let belowFloor { fittedText += "; below the quality floor: \(belowFloor)" }
         return StoreSticker(
             name: sticker.name, sources: sticker.files, file: stem + "." + (fit.format.usualExtensions.first ?? "bin"),
             bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
-            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText)
+            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, source: sourceFacts)
+    }
+
+    /// The format of the sticker's first file by its bytes (a frame sequence: its first frame's).
+    private func sourceFormat(_ sticker: StickerSource, root: String) -> ImageFormat {
+        guard let path = sticker.files.first, let bytes = try? FileIO.read(FileIO.join(root, path)) else { return .unknown }
+        return FormatSniffer.sniff(bytes)
     }
 
     /// The fitted file; below the fitters' quality floor, the best that fits, with why (a store

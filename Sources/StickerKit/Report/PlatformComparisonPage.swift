@@ -95,20 +95,17 @@ public struct PlatformComparisonPage: Sendable {
         return (max(1, Int((Double(file.width) * scale).rounded())), max(1, Int((Double(file.height) * scale).rounded())))
     }
 
-    /// `url` relative to `directory` when it is a file under it (percent-encoded), else absolute.
+    /// `url` relative to `directory` when both are files (percent-encoded; `../` up to their common
+    /// folder, so the page moves with the output and the sources beside it), else absolute.
     static func link(_ url: URL, from directory: URL?) -> String {
-        if url.isFileURL, let directory {
-            let base = directory.standardizedFileURL.path.hasSuffix("/") ? directory.standardizedFileURL.path
-                : directory.standardizedFileURL.path + "/"
-            let path = url.standardizedFileURL.path
-            if path.hasPrefix(base) {
-                let relative = String(path.dropFirst(base.count))
-                return relative.split(separator: "/", omittingEmptySubsequences: false).map {
-                    String($0).addingPercentEncoding(withAllowedCharacters: .urlPathSegmentAllowed) ?? String($0)
-                }.joined(separator: "/")
-            }
-        }
-        return url.absoluteString
+        guard url.isFileURL, let directory, directory.isFileURL else { return url.absoluteString }
+        let base = directory.standardizedFileURL.pathComponents, path = url.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(base.count, path.count) && base[common] == path[common] { common += 1 }
+        guard common > 1 || base.count <= 1 else { return url.absoluteString }   // nothing shared but the root
+        let up = Array(repeating: "..", count: base.count - common)
+        let down = path[common...].map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathSegmentAllowed) ?? $0 }
+        return (up + down).joined(separator: "/")
     }
 
     static let css = """

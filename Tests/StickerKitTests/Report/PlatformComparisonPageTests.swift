@@ -59,7 +59,8 @@ final class PlatformComparisonPageTests: XCTestCase {
 
     func testLinksAndSizes() {
         XCTAssertEqual(PlatformComparisonPage.link(URL(fileURLWithPath: "/tmp/out/a/b#c.png"), from: out), "a/b%23c.png")
-        XCTAssertEqual(PlatformComparisonPage.link(URL(fileURLWithPath: "/tmp/outside.png"), from: out), "file:///tmp/outside.png")
+        XCTAssertEqual(PlatformComparisonPage.link(URL(fileURLWithPath: "/tmp/pack/s 1.png"), from: out), "../pack/s%201.png")
+        XCTAssertEqual(PlatformComparisonPage.link(URL(fileURLWithPath: "/elsewhere.png"), from: out), "file:///elsewhere.png")
         XCTAssertEqual(PlatformComparisonPage.link(URL(string: "https://example.com/x.png")!, from: out), "https://example.com/x.png")
         let small = PlatformComparison.File(url: out, format: .png, width: 96, height: 74, bytes: 1)
         XCTAssertTrue(PlatformComparisonPage.displaySize(small) == (96, 74), "never enlarged")

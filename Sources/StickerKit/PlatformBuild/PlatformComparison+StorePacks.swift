@@ -1,0 +1,48 @@
+import Foundation
+import ImageCodec
+
+extension PlatformComparison {
+    /// One store's build as written: the pack, the folder it was written to and the findings of
+    /// `check --platform` on that folder.
+    public struct BuiltStore: Sendable {
+        public var pack: StorePack
+        public var folder: URL
+        public var findings: [Finding]
+
+        /// A written store build.
+        public init(pack: StorePack, folder: URL, findings: [Finding]) {
+            self.pack = pack; self.folder = folder; self.findings = findings
+        }
+    }
+
+    /// The comparison of `build --platform`'s stores: a row per source sticker (in the source pack's
+    /// order), the source from `sourceRoot`, each store's file with the findings on it, and each
+    /// store's pack findings (those naming no sticker).
+    public init(title: String, sourceRoot: URL, stores: [BuiltStore], pageDirectory: URL?) {
+        var names: [String] = []
+        var sources: [String: File] = [:]
+        var outputs: [String: [String: File]] = [:]
+        for store in stores {
+            for sticker in store.pack.stickers {
+                if !names.contains(sticker.name) { names.append(sticker.name) }
+                if sources[sticker.name] == nil, let facts = sticker.source {
+                    let url = sourceRoot.appendingPathComponent(facts.file)
+                    let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+                    sources[sticker.name] = File(url: url, format: facts.format, width: facts.width, height: facts.height,
+                                                 bytes: bytes, frames: facts.frames,
+                                                 durationMs: facts.frames > 1 ? facts.durationMs : nil)
+                }
+                outputs[sticker.name, default: [:]][store.pack.rules.id] = File(
+                    url: store.folder.appendingPathComponent(sticker.file), format: sticker.format,
+                    width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
+                    durationMs: sticker.isAnimated ? sticker.durationMs : nil,
+                    findings: store.findings.filter { $0.sticker == sticker.name })
+            }
+        }
+        let rows = names.map { Row(name: $0, source: sources[$0], outputs: outputs[$0] ?? [:]) }
+        var packFindings: [String: [Finding]] = [:]
+        for store in stores { packFindings[store.pack.rules.id] = store.findings.filter { $0.sticker == nil } }
+        self.init(title: title, platforms: stores.map(\.pack.rules), rows: rows, packFindings: packFindings,
+                  pageDirectory: pageDirectory)
+    }
+}
