@@ -67,8 +67,14 @@ public struct Retimer: Sendable {
             let target = Int(cap.rounded(.down))
             if speed {
                 result.frames = Self.scaled(result.frames, to: target)
-                result.notes.append("sped up \(NumberText.decimal(factor, places: 2))x: \(NumberText.int(Int(total.rounded()))) ms "
-                                    + "-> \(NumberText.int(target)) ms, every frame kept")
+                if Int(total.rounded()) == target {
+                    // Over the cap by less than a millisecond (timestamps rounded to whole ms): not a visible speed-up.
+                    result.notes.append("loop of \(NumberText.decimal(total, places: 2)) ms shortened to \(NumberText.int(target)) ms "
+                                        + "(the cap), every frame kept")
+                } else {
+                    result.notes.append("sped up \(NumberText.decimal(factor, places: 2))x: \(NumberText.int(Int(total.rounded()))) ms "
+                                        + "-> \(NumberText.int(target)) ms, every frame kept")
+                }
             } else {
                 let trimmed = Self.trimmed(result.frames, to: target)
                 result.notes.append("trimmed to the first \(NumberText.int(target)) ms of \(NumberText.int(Int(total.rounded()))) ms "

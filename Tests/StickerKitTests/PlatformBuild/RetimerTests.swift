@@ -20,6 +20,17 @@ final class RetimerTests: XCTestCase {
         XCTAssertEqual(timed.plays, 0)
     }
 
+    /// Millisecond timestamps can leave a 3 s clip a fraction of a millisecond over the cap: it is
+    /// brought to the cap, and the note does not call that a speed-up.
+    func testAHairOverTheCapIsShortenedWithoutASpeedUpNote() {
+        var input = frames(10, ms: 300)
+        input[9].delay = FrameDelay(numerator: 901, denominator: 3000)   // 300.33 ms: 3,000.33 ms in all
+        let timed = Retimer(limits: PlatformRules.signal.animation, format: .webp).retime(input, plays: 0)
+        XCTAssertEqual(timed.notes, ["loop of 3,000.33 ms shortened to 3,000 ms (the cap), every frame kept"])
+        XCTAssertEqual(Retimer.milliseconds(timed.frames), 3000, accuracy: 0.001)
+        XCTAssertEqual(timed.frames.count, 10)
+    }
+
     func testSixSecondsForAThreeSecondCapIsTrimmed() {
         let timed = Retimer(limits: PlatformRules.signal.animation, format: .webp).retime(frames(12, ms: 500), plays: 0)
         XCTAssertEqual(levels(timed.frames), [0, 1, 2, 3, 4, 5])
