@@ -39,7 +39,8 @@ echo "| store | side | wall s | CPU s (user+sys) | peak RSS MB |"
 echo "|---|---|---|---|---|"
 for store in $stores; do
     for side in ours peer; do
-        read -r e u s m <"$work/$side-$store.time"
+        # GNU time puts "Command exited with non-zero status N" first when the build reports errors.
+        read -r e u s m < <(tail -n 1 "$work/$side-$store.time")
         awk -v st="$store" -v n="$side" -v e="$e" -v u="$u" -v s="$s" -v m="$m" \
             'BEGIN { printf "| %s | %s | %.1f | %.1f | %.0f |\n", st, n, e, u + s, m / 1024 }'
     done
