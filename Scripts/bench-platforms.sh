@@ -22,7 +22,8 @@ rm -rf "$work/in" "$work/ours" "$work/peer"; mkdir -p "$work/in" "$work/peer"
 for f in ${STICKERS:-$(ls "$work/all")}; do cp "$work/all/$f" "$work/in/"; done
 # Emoji for the stores that need them (never made up by either tool: given here).
 { echo "name: Bench"; echo "author: Bench"; echo "emojis:"
-  for f in "$work/in"/*; do n=$(basename "$f"); echo "  ${n%.*}: \"😀\""; done; } >"$work/in/stickerforge.yml"
+  for f in "$work/in"/*; do n=$(basename "$f"); [ "$n" = stickerforge.yml ] || echo "  ${n%.*}: \"😀\""; done
+} >"$work/in/stickerforge.yml"
 sf_say "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for store in $stores; do
     /usr/bin/time -o "$work/ours-$store.time" -f "%e %U %S %M" "$bin" build "$work/in" --platform "$store" \
