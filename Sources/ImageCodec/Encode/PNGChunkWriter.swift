@@ -1,5 +1,3 @@
-import CZlib
-
 /// Builds a PNG byte stream chunk by chunk: length, type, data, CRC-32 over type and data.
 struct PNGChunkWriter {
     /// The file so far, starting with the PNG signature.
@@ -14,7 +12,7 @@ struct PNGChunkWriter {
         bytes.append(contentsOf: Self.bigEndian(UInt32(data.count)))
         bytes.append(contentsOf: typeBytes)
         bytes.append(contentsOf: data)
-        bytes.append(contentsOf: Self.bigEndian(Self.crc(typeBytes + data)))
+        bytes.append(contentsOf: Self.bigEndian(CRC32.checksum(typeBytes + data)))
     }
 
     /// IHDR for a `width` x `height` image in `plan`'s format (deflate, adaptive filters, no
@@ -24,11 +22,6 @@ struct PNGChunkWriter {
                + [UInt8(plan.bitDepth), plan.colorType.rawValue, 0, 0, 0])
         if let plte = plan.plteData { append("PLTE", plte) }
         if let trns = plan.trnsData { append("tRNS", trns) }
-    }
-
-    /// The CRC-32 PNG uses (the same polynomial as zlib's `crc32`).
-    static func crc(_ data: [UInt8]) -> UInt32 {
-        data.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
     }
 
     /// Four bytes, most significant first.

@@ -1,5 +1,3 @@
-import CZlib
-
 /// Writes Telegram's animated sticker format: a Lottie document normalised to a 512x512 canvas at
 /// 60 frames a second, gzipped (core.telegram.org/stickers: `.tgs`, 512x512, 60 fps, at most 3 s).
 ///
@@ -104,7 +102,7 @@ public struct TGSWriter: Sendable {
     static func gzip(_ data: [UInt8]) throws -> [UInt8] {
         let zlib = try DeflateEngine.zlib(level: 9).compress(data)
         guard zlib.count >= 6 else { throw CodecError.library(name: "zlib", message: "compress2 returned \(zlib.count) bytes") }
-        let crc = data.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+        let crc = CRC32.checksum(data)
         var out: [UInt8] = [0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 2, 0xFF]
         out += zlib[2..<(zlib.count - 4)]
         for value in [crc, UInt32(truncatingIfNeeded: data.count)] {

@@ -1,3 +1,5 @@
+import ImageCodec
+
 /// A ZIP archive of stored (uncompressed) entries, byte for byte reproducible: fixed timestamps
 /// (1980-01-01 00:00, the format's epoch), entries in the order given, no extra fields. The stores'
 /// files (WebP, PNG) are compressed already, so storing costs little and needs no C.
@@ -70,22 +72,6 @@ public enum ZipWriterError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let name): return "\(name) is 4 GiB or more, too large for a ZIP without 64-bit extensions"
         case .duplicateName(let name): return "two files are named \(name) in one ZIP"
         }
-    }
-}
-
-/// CRC-32 (ISO 3309, the polynomial ZIP, PNG and gzip use).
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    /// The checksum of `bytes`.
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 }
 

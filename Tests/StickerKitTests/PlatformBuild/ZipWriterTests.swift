@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 @testable import StickerKit
 import XCTest
 
