@@ -54,4 +54,6 @@ public struct StoreSourceFacts: Equatable, Sendable {
 struct SourceAnimation {
     var frames: [AnimationFrame]
     var plays: Int
+    /// The format of its (first) file by the bytes.
+    var format: ImageFormat
 }

@@ -61,7 +61,7 @@ public struct StoreStickerBuilder: Sendable {
         } else {
             frames = [AnimationFrame(image: frames[0].image, delay: .zero)]
         }
-        let sourceFacts = StoreSourceFacts(file: file, format: sourceFormat(sticker, root: root), width: first.image.width,
+        let sourceFacts = StoreSourceFacts(file: file, format: source.format, width: first.image.width,
                                       height: first.image.height, frames: source.frames.count,
                                       durationMs: animated ? Retimer.milliseconds(source.frames) : 0)
         let (fit, belowFloor) = try fitted(frames, plays: plays, format: format, limit: kind.maxBytes(for: format), file: file)
@@ -75,12 +75,6 @@ public struct StoreStickerBuilder: Sendable {
             bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
             loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, source: sourceFacts)
-    }
-
-    /// The format of the sticker's first file by its bytes (a frame sequence: its first frame's).
-    private func sourceFormat(_ sticker: StickerSource, root: String) -> ImageFormat {
-        guard let path = sticker.files.first, let bytes = try? FileIO.read(FileIO.join(root, path)) else { return .unknown }
-        return FormatSniffer.sniff(bytes)
     }
 
     /// The fitted file; below the fitters' quality floor, the best that fits, with why (a store
@@ -114,11 +108,14 @@ public struct StoreStickerBuilder: Sendable {
             case .file(let path):
                 let decoded = try converter.decodeSource(try FileIO.read(FileIO.join(root, path)), name: path)
                 return SourceAnimation(frames: decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) },
-                                       plays: decoded.isAnimated ? StickerConverter.playCount(of: decoded) : 0)
+                                       plays: decoded.isAnimated ? StickerConverter.playCount(of: decoded) : 0,
+                                       format: decoded.facts.format)
             case let .sequence(paths, timing, _):
                 let delays = timing.delays(frameCount: paths.count)
+                var format = ImageFormat.unknown
                 let frames = try zip(paths, delays).map { path, delay in
                     let decoded = try converter.decodeSource(try FileIO.read(FileIO.join(root, path)), name: path)
+                    if format == .unknown { format = decoded.facts.format }
                     guard let image = decoded.frames.first?.image else {
                         throw PlatformBuildError.unreadable(file: path, reason: "it decodes to no frame")
                     }
@@ -127,7 +124,7 @@ public struct StoreStickerBuilder: Sendable {
                 guard frames.allSatisfy({ $0.image.width == frames[0].image.width && $0.image.height == frames[0].image.height }) else {
                     throw PlatformBuildError.unreadable(file: sticker.folder ?? sticker.name, reason: "its frames differ in size")
                 }
-                return SourceAnimation(frames: frames, plays: sticker.sequenceLoopCount ?? 0)
+                return SourceAnimation(frames: frames, plays: sticker.sequenceLoopCount ?? 0, format: format)
             }
         } catch let error as PlatformBuildError {
             throw error
