@@ -23,6 +23,9 @@ constexpr std::int32_t kStopTooManyFrames = 1;
 constexpr std::int32_t kStopUnsupported = 2;
 constexpr std::int32_t kStopMalformed = 3;
 constexpr std::int32_t kStopTruncated = 4;
+// The first Segment is complete: what follows it (trailing bytes some writers leave, a second
+// Segment) is not read, as browsers and ffmpeg do not read it.
+constexpr std::int32_t kStopSegmentEnd = 5;
 
 /// A libwebm Reader over the caller's bytes: no copy, never reads past `length`.
 class MemoryReader final : public webm::Reader {
@@ -83,6 +86,8 @@ class TrackCollector final : public webm::Callback {
     }
     return webm::Status(webm::Status::kOkCompleted);
   }
+
+  webm::Status OnSegmentEnd(const webm::ElementMetadata&) override { return webm::Status(kStopSegmentEnd); }
 
   webm::Status OnInfo(const webm::ElementMetadata&, const webm::Info& info) override {
     if (info.timecode_scale.value() == 0) return Stop(kStopMalformed, "TimecodeScale is 0");
@@ -240,7 +245,7 @@ void Parse(const std::uint8_t* bytes, std::size_t length, std::uint64_t max_fram
   out->alpha_bytes = owner->alpha.data();
   out->alpha_byte_count = owner->alpha.size();
   switch (status.code) {
-    case webm::Status::kOkCompleted: break;
+    case webm::Status::kOkCompleted: case kStopSegmentEnd: break;
     case kStopTooManyFrames: return SetMessage(out, SF_WEBM_TOO_MANY_FRAMES, collector.problem);
     case kStopUnsupported: return SetMessage(out, SF_WEBM_UNSUPPORTED, collector.problem);
     case kStopMalformed: return SetMessage(out, SF_WEBM_MALFORMED, collector.problem);

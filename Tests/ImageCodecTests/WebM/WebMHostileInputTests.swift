@@ -86,6 +86,20 @@ final class WebMHostileInputTests: XCTestCase {
         }
     }
 
+    /// Bytes after a complete Segment (a writer's leftovers: ffmpeg files have been seen with 150 KB
+    /// of them) are not read, as browsers and ffmpeg do not read them: the video decodes as without.
+    func testBytesAfterTheSegmentAreIgnored() throws {
+        let bytes = try fixture()
+        let segment = try offset(of: [0x18, 0x53, 0x80, 0x67], in: bytes)
+        XCTAssertNotEqual(Array(bytes[(segment + 5)..<(segment + 12)]), [UInt8](repeating: 0xff, count: 7),
+                          "the fixture's Segment states its size (not 'unknown')")
+        let junk: [UInt8] = [0xf1, 0xef, 0x5c, 0x93, 0x6b, 0x3b, 0x00, 0x00, 0x00, 0x00] + [UInt8](repeating: 0x5a, count: 300)
+        let plain = try ImageDecoder().decode(bytes), trailed = try ImageDecoder().decode(bytes + junk)
+        XCTAssertEqual(trailed.frames.count, 7)
+        XCTAssertEqual(trailed.frames.map(\.image.pixels), plain.frames.map(\.image.pixels))
+        XCTAssertEqual(trailed.frames.map(\.delay), plain.frames.map(\.delay))
+    }
+
     func testAlphaPayloadsAreRead() throws {
         let container = try WebMContainer(parsing: try fixture(), maxFrames: 100)
         XCTAssertEqual(container.codec, .vp9)
