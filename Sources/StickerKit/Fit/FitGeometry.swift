@@ -22,12 +22,15 @@ struct FitGeometry: Sendable {
         return (w, h)
     }
 
-    /// Frame counts worth trying for `n` input frames: all, then every 2nd and every 3rd frame
-    /// (30 -> 15 -> 10 fps; at least 2), so each kept frame is shown equally long.
+    /// Frame counts worth trying for `n` input frames: all, then every 2nd, 3rd, 4th and 6th frame
+    /// (30 -> 15 -> 10 -> 7.5 -> 5 fps; at least 2), so each kept frame is shown equally long. The
+    /// low rates win only where the frames differ mostly by grain or noise, which no palette keeps
+    /// at 30 fps under the limit: the quality bound of each count (dropping alone) skips them for
+    /// real motion.
     static func keepCounts(_ n: Int) -> [Int] {
         guard n > 2 else { return [n] }
         var out: [Int] = [n]
-        for k in [(n + 1) / 2, (n + 2) / 3] where k >= 2 && !out.contains(k) { out.append(k) }
+        for k in [(n + 1) / 2, (n + 2) / 3, (n + 3) / 4, (n + 5) / 6] where k >= 2 && !out.contains(k) { out.append(k) }
         return out
     }
 

@@ -44,7 +44,7 @@ public struct FitOptions: Equatable, Sendable {
     public static let workPixelsPerSecond = 8_000_000.0
 
     /// Passes over the input (frames x pixels) the default work budget always allows: enough for the
-    /// palette search at every frame count at full size (30, 15 and 10 fps), so a large video's
+    /// palette search at every frame count at full size (30, 15, 10, 7.5 and 5 fps), so a large video's
     /// levers are all tried (docs/fit.md, "Budget: work, not wall time").
     public static let passesPerBudget = 16.0
 

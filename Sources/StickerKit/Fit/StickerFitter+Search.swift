@@ -16,7 +16,7 @@ extension StickerFitter {
         var state = SearchState()
         let indices = Array(session.specs.indices)
         let below = indices.filter { session.isBelowCell($0) }
-        // The budget is split: full size (colours, then 30 -> 15 -> 10 fps) may spend
+        // The budget is split: full size (colours, then 30 -> 15 -> 10 -> 7.5 -> 5 fps) may spend
         // `fullSizeShare` of it when smaller sizes exist, so scaling, the last lever, is still tried.
         try searchGeometries(indices.filter { !session.isBelowCell($0) }, session, &state,
                              share: below.isEmpty ? 1 : Self.fullSizeShare)
@@ -111,15 +111,21 @@ extension StickerFitter {
                 continue
             }
             if winner.step == .palette(256) {
-                // Fewer frames at a size where the full palette already fits can only lose quality;
-                // fewer levels per channel (more colours than any palette) may measure better.
-                doneSides.insert(side)
+                // Where the full palette fits, fewer levels per channel (more colours than any
+                // palette) may measure better. Fewer frames at this size can then only win by letting
+                // a finer step fit (a calm clip's 15 fps at 7 bits against 30 fps at 256 colours): they
+                // are tried (the bound above skips them when dropping frames alone costs more than
+                // the colours do) unless nothing finer is left to gain.
                 if session.overBudget && winner.quality ?? 0 >= options.minQuality {
                     session.budgetReached = true
+                    doneSides.insert(side)
                 } else if winner.quality ?? 0 < Self.indistinguishable,   // else nothing a finer step could show
                           let levels = try finestLevelsThatFit(session, geometry: index), let q = levels.quality,
                           q > (winner.quality ?? 0) {
                     winner = levels
+                }
+                if winner.quality ?? 0 >= Self.indistinguishable || winner.step == ColourStep.ladder[0] {
+                    doneSides.insert(side)
                 }
             }
             if (winner.quality ?? 0) > (state.best?.quality ?? -1) {
@@ -140,9 +146,10 @@ extension StickerFitter {
             session.budgetReached = true
             return
         }
-        let dithered = try session.measured(try session.candidate(geometry: best.geometry, step: best.step,
-                                                                  dithering: .floydSteinberg(strength: 0.5)))
-        if dithered.predictedBytes <= options.maxBytes && (dithered.quality ?? 0) > (best.quality ?? 0) { state.best = dithered }
+        let dithered = try session.candidate(geometry: best.geometry, step: best.step, dithering: .floydSteinberg(strength: 0.5))
+        guard dithered.predictedBytes <= options.maxBytes else { return }
+        let measured = try session.measured(dithered)
+        if (measured.quality ?? 0) > (best.quality ?? 0) { state.best = measured }
     }
 
     /// Binary search down the palettes of the colour ladder (bytes fall as colours fall): the largest

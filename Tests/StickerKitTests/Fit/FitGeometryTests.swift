@@ -17,7 +17,7 @@ final class FitGeometryTests: XCTestCase {
     }
 
     func testKeepCounts() {
-        XCTAssertEqual(FitGeometry.keepCounts(24), [24, 12, 8])
+        XCTAssertEqual(FitGeometry.keepCounts(24), [24, 12, 8, 6, 4])
         XCTAssertEqual(FitGeometry.keepCounts(3), [3, 2])
         XCTAssertEqual(FitGeometry.keepCounts(2), [2])
         XCTAssertEqual(FitGeometry.keepCounts(1), [1])

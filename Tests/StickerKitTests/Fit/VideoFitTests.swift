@@ -43,6 +43,27 @@ final class VideoFitTests: XCTestCase {
         XCTAssertEqual(result.report.loopDurationMs, 400, accuracy: 1e-9)
     }
 
+    /// A calm clip where a 256-colour palette fits at every frame but truecolour only at fewer: the
+    /// search used to stop at the palette (fewer frames "can only lose quality"); now fewer frames
+    /// with more colours are tried, and they win when they measure better.
+    func testFewerFramesAreTriedWhenTheyLetMoreColoursFit() throws {
+        let clip = Self.calmGrainyClip(frames: 12, side: 24)
+        let all = try PNGEncoder().encodeAnimation(clip, loopCount: 0).count
+        let half = try PNGEncoder().encodeAnimation(FrameDropper.merge(clip, kept: FrameDropper(images: clip.map(\.image)).kept(count: 6)),
+                                                    loopCount: 0).count
+        XCTAssertLessThan(half * 10, all * 7, "every 2nd frame costs clearly less: \(half) of \(all) B")
+        var options = FitOptions(maxBytes: (half + all) / 2, lossy: true, minQuality: 0.5, dithering: .off, minSide: 24)
+        options.keepBestBelowFloor = true
+        let result = try StickerFitter(options: options).fit(frames: clip, loopCount: 0, gridSize: .large)
+        let candidates = result.report.candidates
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 12 frames, palette 256 colours") }, "\(candidates)")
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 6 frames, 7 bits per channel") }, "\(candidates)")
+        XCTAssertEqual(result.report.framesDropped, 6, "\(candidates)")
+        XCTAssertNotNil(result.report.bitsPerChannel, "\(candidates)")
+        XCTAssertLessThanOrEqual(result.bytes.count, options.maxBytes)
+        XCTAssertEqual(result.report.loopDurationMs, 400, accuracy: 1e-9)
+    }
+
     /// The default work budget is 5 work seconds or 16 passes over the input, whichever is more.
     func testTheWorkBudgetCoversSixteenPassesOverALargeVideo() throws {
         let small = FitSession(options: FitOptions(), input: Self.calmGrainyClip(frames: 3, side: 8), loopCount: 0,
