@@ -8,8 +8,8 @@ struct FitCandidate: Sendable {
     let step: ColourStep
     /// Dithering used.
     let dithering: Dithering
-    /// Frames as encoded.
-    let frames: [AnimationFrame]
+    /// Frames as encoded (empty in the session's cache for a candidate predicted over the limit).
+    private(set) var frames: [AnimationFrame]
     /// The quick encode (a real file, used when nothing smaller is made).
     let encoded: EncodeReport
     /// The encode at the requested effort, when one was made.
@@ -19,6 +19,13 @@ struct FitCandidate: Sendable {
     let predictedBytes: Int
     /// Measured quality, once measured.
     var quality: Double?
+
+    /// The same candidate without its frames, for a cache that keeps only its figures.
+    var withoutFrames: FitCandidate {
+        var out = self
+        out.frames = []
+        return out
+    }
 
     /// Size of the quick encode.
     var bytes: Int { encoded.bytes.count }

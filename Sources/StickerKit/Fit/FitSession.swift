@@ -50,9 +50,11 @@ final class FitSession {
         self.clock = clock
         self.wallBudget = wallBudget
         start = clock.now()
-        self.input = input
         self.loopCount = loopCount
         reference = input.map { $0.image.normalizedTransparent() }
+        // The input as the encoder sees it (transparent pixels' colour dropped), sharing the
+        // reference's storage: one copy of the animation for the session, and none per encode.
+        self.input = zip(reference, input).map { AnimationFrame(image: $0, delay: $1.delay) }
         weights = input.map { $0.delay.milliseconds }
         dropper = FrameDropper(images: reference)
         let w = input[0].image.width, h = input[0].image.height
@@ -131,7 +133,8 @@ final class FitSession {
     /// The candidate for (geometry, colour step, dithering), reduced and quick-encoded once.
     func candidate(geometry index: Int, step: ColourStep, dithering: Dithering) throws -> FitCandidate {
         let key = Self.key(index, step, dithering)
-        if let c = attempts[key] { return c }
+        let seen = attempts[key]
+        if let c = seen, !c.frames.isEmpty { return c }
         let g = try geometry(index)
         let images: [PixelBuffer]
         switch step {
@@ -159,7 +162,11 @@ final class FitSession {
         }
         let c = FitCandidate(geometry: index, step: step, dithering: dithering, frames: frames, encoded: encoded,
                              effortEncoded: nil, predictedBytes: predictedSize(of: step, fromQuick: encoded.bytes.count))
-        attempts[key] = c
+        // A candidate predicted over the limit is kept without its frames (a whole copy of the
+        // animation each: a bisection over a 90-frame 512 px video held half a gigabyte of them); in
+        // the rare case it is wanted again (a final encode stepping down), it is made again.
+        attempts[key] = c.predictedBytes > options.maxBytes ? c.withoutFrames : c
+        guard seen == nil else { return c }
         let size = frames[0].image
         log.append((key, "\(size.width)x\(size.height), \(g.keepCount) frames, \(step)"
                     + (step.paletteSize == nil ? "" : ", dithering \(dithering)") + ": \(c.predictedBytes) B predicted", nil))
@@ -217,7 +224,7 @@ final class FitSession {
         var out = c
         out.quality = try quality(of: c.frames.map(\.image), geometry: c.geometry)
         let key = Self.key(c.geometry, c.step, c.dithering)
-        attempts[key] = out
+        attempts[key] = out.predictedBytes > options.maxBytes ? out.withoutFrames : out
         if let at = log.lastIndex(where: { $0.key == key }) { log[at].quality = out.quality }
         return out
     }
