@@ -4,7 +4,8 @@
 For each source sticker in IN_DIR: per side, the output's bytes, size, frames kept and loop time
 against the source's, the longest hold over its neighbours (stall), composited SSIM over black and
 white (the mean over source frames of each frame against what is on screen at its time, the
-CompositedSSIM of docs/fit.md, with the reference decoded at the output's canvas size) and
+CompositedSSIM of docs/fit.md, with the reference decoded at the output's canvas size; and again at
+the source's own size, each output scaled back to it, for raster sources) and
 butteraugli (Debian's, on the middle source frame over white). Prints a Markdown table.
 References: WebM decoded by ffmpeg's libvpx-vp9 (alpha kept), scaled with Lanczos; WebP by Pillow;
 Lottie/TGS rendered by rlottie-python at the output size. Outputs are read with Pillow (APNG)."""
@@ -39,8 +40,31 @@ def place(rgba, ow, oh):
     out[y:y + ah, x:x + aw] = np.clip(sc, 0, 255)
     return out
 
+def unplace(rgba, w, h):
+    """The artwork's box of an output canvas scaled back to the source's w x h (Lanczos, premultiplied)."""
+    oh, ow = rgba.shape[:2]; aw, ah = fit_box(w, h, ow, oh); x, y = (ow - aw) // 2, (oh - ah) // 2
+    box = rgba[y:y + ah, x:x + aw]
+    if (aw, ah) == (w, h): return box.copy()
+    pm = box.copy(); pm[..., :3] *= box[..., 3:4] / 255
+    sc = np.stack([np.asarray(Image.fromarray(pm[..., c].astype(np.float32), "F").resize((w, h), Image.LANCZOS)) for c in range(4)], -1)
+    sc = np.clip(sc, 0, 255); al = sc[..., 3:4]
+    sc[..., :3] = np.where(al > 0, sc[..., :3] * 255 / np.maximum(al, 1e-6), 0)
+    return np.clip(sc, 0, 255)
+
+def composited(ref, o):
+    """Mean composited SSIM (over black and white) of each reference frame against the output frame
+    on screen at its time, weighted by time, and the mean of the worst 5% of frames."""
+    ends = np.cumsum([d for _, d in o]) if len(o) > 1 else [float("inf")]
+    t, qs = 0.0, []
+    for r, m in ref:
+        k = int(np.searchsorted(ends, t + 1e-6, side="right")) if len(o) > 1 else 0
+        c = o[min(k, len(o) - 1)][0]
+        qs.append(((cc.ssim(cc.luma(r, 0), cc.luma(c, 0)) + cc.ssim(cc.luma(r, 255), cc.luma(c, 255))) / 2, m)); t += m
+    q = sum(a * m for a, m in qs) / sum(m for _, m in qs) if sum(m for _, m in qs) > 0 else qs[0][0]
+    return q, float(np.mean(sorted(a for a, _ in qs)[:max(1, len(qs) // 20)]))
+
 def reference(src, ow, oh):
-    """[(rgba, ms)] of the source at the output's canvas size."""
+    """[(rgba, ms)] of the source at the output's canvas size (0, 0: its own size, raster only)."""
     ext = src.rsplit(".", 1)[-1]
     if ext == "webm":
         probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time",
@@ -51,9 +75,9 @@ def reference(src, ow, oh):
             fr = [np.asarray(Image.open(p).convert("RGBA"), dtype=np.float64) for p in sorted(glob.glob(t + "/f*.png"))]
         probe = [d.strip(",").split(",")[0] for d in probe]
         ms = [float(d) * 1000 if d not in ("N/A", "") else 1000 / 30 for d in probe[:len(fr)]] or [1000 / 30] * len(fr)
-        return [(place(f, ow, oh), m) for f, m in zip(fr, ms)]
+        return [(place(f, ow or f.shape[1], oh or f.shape[0]), m) for f, m in zip(fr, ms)]
     if ext == "webp":
-        return [(place(f, ow, oh), d or 1) for f, d in apng(src)]
+        return [(place(f, ow or f.shape[1], oh or f.shape[0]), d or 1) for f, d in apng(src)]
     from rlottie_python import LottieAnimation
     data = gzip.open(src).read().decode() if ext == "tgs" else open(src).read()
     anim = LottieAnimation.from_data(data)
@@ -84,35 +108,37 @@ def measure(src, out, load=apng):
     for r, _ in ref: r[r[..., 3] == 0] = 0
     loop_src = sum(m for _, m in ref); loop_out = sum(d for _, d in o) if len(o) > 1 else 0
     ends = np.cumsum([d for _, d in o]) if len(o) > 1 else [float("inf")]
-    t, qs = 0.0, []
-    for r, m in ref:
-        k = int(np.searchsorted(ends, t + 1e-6, side="right")) if len(o) > 1 else 0
-        c = o[min(k, len(o) - 1)][0]
-        qs.append(((cc.ssim(cc.luma(r, 0), cc.luma(c, 0)) + cc.ssim(cc.luma(r, 255), cc.luma(c, 255))) / 2, m)); t += m
-    q = sum(a * m for a, m in qs) / sum(m for _, m in qs) if sum(m for _, m in qs) > 0 else qs[0][0]
-    worst = sorted(a for a, _ in qs)[:max(1, len(qs) // 20)]
+    q, worst = composited(ref, o)
+    # The same measure at the source's own size (raster sources): each output scaled back to it, so
+    # neither side's choice of output size or resampler decides the score; vector sources: as above.
+    at_source = q
+    if src.rsplit(".", 1)[-1] in ("webm", "webp"):
+        native = reference(src, 0, 0)
+        for r, _ in native: r[r[..., 3] == 0] = 0
+        sh, sw = native[0][0].shape[:2]
+        at_source, _ = composited(native, [(unplace(f, sw, sh), d) for f, d in o])
     d = [x for _, x in o]; stall = max((d[i] / max(1e-9, np.median(d)) for i in range(len(d))), default=1) if len(d) > 1 else 1
     mid = len(ref) // 2; tm = sum(m for _, m in ref[:mid]) + 1e-6
     k = int(np.searchsorted(ends, tm, side="right")) if len(o) > 1 else 0
     return dict(bytes=os.path.getsize(out), size=f"{ow}x{oh}", frames=f"{len(o)}/{len(ref)}", loop=f"{loop_out:.0f}/{loop_src:.0f}",
-                stall=stall, ssim=q, worst=float(np.mean(worst)), ba=butteraugli(ref[mid][0], o[min(k, len(o) - 1)][0]))
+                stall=stall, ssim=q, worst=worst, at_source=at_source, ba=butteraugli(ref[mid][0], o[min(k, len(o) - 1)][0]))
 
 def main():
     ind, ours, peer = sys.argv[1:4]
     manifest = json.load(open(os.path.join(ours, "manifest.json")))
     by_source = {s["sources"][0]: os.path.join(ours, s["file"]) for s in manifest["stickers"]}
     peer_files = glob.glob(os.path.join(peer, "**", "*.png"), recursive=True)
-    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | worst 5% | butteraugli |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | worst 5% | SSIM at source size | butteraugli |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for src in sorted(os.listdir(ind)):
         stem = src.rsplit(".", 1)[0]
         mine = by_source.get(src)
         theirs = next((p for p in peer_files if os.path.basename(p).rsplit(".", 1)[0] == stem), None)
         for side, path in (("ours", mine), ("sticker-convert", theirs)):
             m = measure(os.path.join(ind, src), path)
-            if m is None: print(f"| {src} | {side} | no output | | | | | | | |"); continue
+            if m is None: print(f"| {src} | {side} | no output | | | | | | | | |"); continue
             print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['stall']:.2f} | "
-                  f"{m['ssim']:.4f} | {m['worst']:.4f} | {m['ba']:.2f} |")
+                  f"{m['ssim']:.4f} | {m['worst']:.4f} | {m['at_source']:.4f} | {m['ba']:.2f} |")
 
 if __name__ == "__main__":
     main()
