@@ -34,7 +34,7 @@ extension LottieDecoder {
         try prepare(json).unsupported
     }
 
-    /// Renders every pass of `plan` (each in a helper process of its own, all within one deadline)
+    /// Renders every pass of `plan` (each a job for a helper of `renderers`, all within one deadline)
     /// and composites them; `.render` of the unrewritten document sends `original` itself.
     func render(_ preparation: Preparation, original: [UInt8], document: LottieDocument,
                 size: (width: Int, height: Int)) throws -> [PixelBuffer] {
@@ -51,7 +51,7 @@ extension LottieDecoder {
             passes += 1
             let remaining = passes == 1 ? timeout : Double((deadline - now) / 1_000_000) / 1000
             let process = LottieRenderProcess(executable: executable, timeout: remaining,
-                                              maxInputBytes: json.count, testFault: testFault)
+                                              maxInputBytes: json.count, testFault: testFault, pool: renderers)
             let (header, images) = try process.render(json, width: size.width, height: size.height, frames: document.frameCount)
             // rlottie 0.1 (Debian 12) counts op - ip frames, later versions op - ip + 1.
             guard header.width == document.width, header.height == document.height,

@@ -18,9 +18,14 @@ public struct LottieDecoder: Sendable {
     var testFault: LottieRenderProcess.TestFault?
     /// The helper's path, or nil to locate it (`LottieRendererLocator`).
     var rendererPath: String?
+    /// The helpers of this decoder's batch: copies of the decoder share them.
+    public var renderers: LottieRendererPool
 
-    /// A decoder with the given limits.
-    public init(limits: DecodeLimits = .default) { self.limits = limits }
+    /// A decoder with the given limits, rendering in `renderers`' helpers (by default a pool of its own).
+    public init(limits: DecodeLimits = .default, renderers: LottieRendererPool = LottieRendererPool()) {
+        self.limits = limits
+        self.renderers = renderers
+    }
 
     /// Decodes a `.lottie` or `.tgs` file.
     /// - Parameters:
