@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lottie decode: StickerForge (`stickerforge bench-decode`: validate, spawn the stickerforge-lottie
-# helper, pipe the JSON in and the frames out, un-premultiply to straight RGBA) against the plain
+# Lottie decode: StickerForge (`stickerforge bench-decode`: validate, send the JSON to the batch's
+# stickerforge-lottie helper (one for the run, its CPU included), read each frame from shared memory
+# into a PixelBuffer of its own, un-premultiplied in that copy, every frame kept) against the plain
 # rlottie loop (Scripts/bench/lottie_floor.c: load and render every frame into one buffer, in one
 # process, nothing else), on the same files, rendering the same frames at the same size, in one run.
 # Files: three Telegram-sized animations (512x512, 60 fps, 180 frames, a dozen moving shapes;
