@@ -47,6 +47,13 @@ struct LottieRenderProcess: Sendable {
 
     /// Renders `frames` frames at `width` x `height`: rlottie's header and the frames as straight RGBA.
     func render(_ json: [UInt8], width: Int, height: Int, frames: Int) throws -> (header: Header, images: [PixelBuffer]) {
+        try render(json, width: width, height: height, frames: frames, visit: nil)
+    }
+
+    /// Renders as `render`, but with `visit` each frame is converted into one reused buffer and lent
+    /// to it instead of kept (the returned images are then empty).
+    func render(_ json: [UInt8], width: Int, height: Int, frames: Int,
+                visit: ((FrameVisit) throws -> Void)?) throws -> (header: Header, images: [PixelBuffer]) {
         guard json.count <= maxInputBytes, json.count <= Int(UInt32.max) else {
             throw Self.failure(Self.exitReason(3))
         }
@@ -55,14 +62,14 @@ struct LottieRenderProcess: Sendable {
         let child = try pool.take(executable: executable, memoryMiB: memory, seconds: seconds)
         var clean = false
         defer { if clean { pool.giveBack(child, executable: executable) } else { child.killAndReap() } }
-        var stream = LottieFrameStream(width: width, height: height, frames: frames, slots: Self.slots)
+        var stream = LottieFrameStream(width: width, height: height, frames: frames, slots: Self.slots, keep: visit == nil)
         try child.reserveFrameMemory(width * height * 4 * Self.slots)
         let words: [UInt32] = [0x4A4C_4653, 2, UInt32(width), UInt32(height), UInt32(frames), UInt32(Self.slots),
                                UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0]
         var output = words.withUnsafeBytes { Array($0) } + json
         child.startJob()
         let answered = try child.exchange(output: &output, deadline: deadline, finished: { stream.complete }) {
-            try stream.receive(from: $0, memory: child.frames!, credits: &$1)
+            try stream.receive(from: $0, memory: child.frames!, credits: &$1, visit: visit)
         }
         guard answered else { throw Self.failure("rendering took longer than \(Self.seconds(timeout)) and was stopped (the renderer may loop forever on this file)") }
         if !stream.complete {
@@ -74,7 +81,7 @@ struct LottieRenderProcess: Sendable {
             case .exited: break
             }
             guard stream.header != nil else { throw Self.failure("the renderer produced no output") }
-            throw Self.failure("the renderer sent \(stream.images.count) of \(frames) frames")
+            throw Self.failure("the renderer sent \(stream.received) of \(frames) frames")
         }
         clean = true
         return (stream.header!, stream.images)
@@ -106,22 +113,28 @@ struct LottieRenderProcess: Sendable {
 /// un-premultiplied on the way (one pass over the pixels), and its slot handed back.
 struct LottieFrameStream {
     let width: Int, height: Int, frames: Int, slots: Int
+    /// false: frames go through one reused buffer to a visitor, none is kept.
+    let keep: Bool
     private(set) var header: LottieRenderProcess.Header?
     private(set) var images: [PixelBuffer] = []
+    /// Frames received so far.
+    private(set) var received = 0
     private var bytes = [UInt8](repeating: 0, count: 32)
     private var filled = 0
+    private var scratch: [UInt8] = []
     /// Every frame has arrived.
-    var complete: Bool { images.count == frames }
+    var complete: Bool { received == frames }
 
-    init(width: Int, height: Int, frames: Int, slots: Int) {
-        self.width = width; self.height = height; self.frames = frames; self.slots = slots
+    init(width: Int, height: Int, frames: Int, slots: Int, keep: Bool = true) {
+        self.width = width; self.height = height; self.frames = frames; self.slots = slots; self.keep = keep
     }
 
     /// One `recv` of the header or of a frame's note: the number read, 0 at the end of the stream,
     /// or -1 when nothing is ready yet. A complete note copies its frame out of `memory` and adds
     /// the slot's credit to `credits` when the helper still needs it.
     /// - Throws: when the helper sends a bad header or a note out of order.
-    mutating func receive(from socket: Int32, memory: UnsafeRawPointer, credits: inout [UInt8]) throws -> Int {
+    mutating func receive(from socket: Int32, memory: UnsafeRawPointer, credits: inout [UInt8],
+                          visit: ((FrameVisit) throws -> Void)? = nil) throws -> Int {
         let wanted = header == nil ? 32 : 4
         let n = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, wanted - filled, 0) }
         guard n > 0 else { return Self.outcome(n) }
@@ -130,16 +143,27 @@ struct LottieFrameStream {
         filled = 0
         guard header != nil else { try readHeader(); return n }
         let index = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-        guard index == images.count else {
-            throw LottieRenderProcess.failure("the renderer's output is not a frame stream (frame \(index) announced, \(images.count) expected)")
+        guard index == received else {
+            throw LottieRenderProcess.failure("the renderer's output is not a frame stream (frame \(index) announced, \(received) expected)")
         }
-        let pixels = width * height, slot = memory + (images.count % slots) * pixels * 4
-        let image = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
-            sf_premultiplied_argb_to_straight_rgba(slot.assumingMemoryBound(to: UInt32.self), buffer.baseAddress!, pixels)
-            count = pixels * 4
+        let pixels = width * height
+        let slot = (memory + (received % slots) * pixels * 4).assumingMemoryBound(to: UInt32.self)
+        if keep {
+            let image = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
+                sf_premultiplied_argb_to_straight_rgba(slot, buffer.baseAddress!, pixels)
+                count = pixels * 4
+            }
+            images.append(PixelBuffer(width: width, height: height, pixels: image))
+        } else if let visit {
+            if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: pixels * 4) }
+            let index = received
+            try scratch.withUnsafeMutableBufferPointer { out in
+                sf_premultiplied_argb_to_straight_rgba(slot, out.baseAddress!, pixels)
+                try visit(FrameVisit(index: index, width: width, height: height, pixels: UnsafeBufferPointer(out)))
+            }
         }
-        images.append(PixelBuffer(width: width, height: height, pixels: image))
-        if images.count - 1 + slots < frames { credits.append(1) }
+        received += 1
+        if received - 1 + slots < frames { credits.append(1) }
         return n
     }
 
