@@ -70,6 +70,13 @@ final class LottieRendererPoolTests: XCTestCase {
     func testUnpremultiplyingIsExactForEveryValue() {
         var source: [UInt32] = []
         for a in UInt32(0)...255 { for c in UInt32(0)...255 { source.append(a << 24 | c << 16 | (255 - c) << 8 | c / 2) } }
+        // Groups of four that mix opaque, clear and partial pixels, and an odd tail.
+        var seed: UInt32 = 1
+        for _ in 0..<4099 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let a: UInt32 = [0, 255, seed >> 24][Int(seed >> 8) % 3]
+            source.append(a << 24 | (seed & 0xFFFFFF))
+        }
         var out = [UInt8](repeating: 7, count: source.count * 4)
         sf_premultiplied_argb_to_straight_rgba(source, &out, source.count)
         func straight(_ c: UInt32, _ a: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min((c * 255 + a / 2) / a, 255)) }
