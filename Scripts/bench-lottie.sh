@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Lottie decode: StickerForge (`stickerforge bench-decode`: validate, spawn the stickerforge-lottie
-# helper, pipe the JSON in and the frames out, un-premultiply to straight RGBA) against the plain
+# Lottie decode: StickerForge (`stickerforge bench-decode`: validate, send the JSON to the batch's
+# stickerforge-lottie helper (one for the run, its CPU included), read each frame from shared memory
+# into a PixelBuffer of its own, un-premultiplied in that copy, every frame kept; "streamed":
+# `bench-decode --frame-at-a-time`, each frame copied into one reused buffer and lent to a visitor
+# that does nothing with it) against the plain
 # rlottie loop (Scripts/bench/lottie_floor.c: load and render every frame into one buffer, in one
 # process, nothing else), on the same files, rendering the same frames at the same size, in one run.
 # Files: three Telegram-sized animations (512x512, 60 fps, 180 frames, a dozen moving shapes;
@@ -24,15 +27,18 @@ files=("$work"/files/*.json Tests/ImageCodecTests/Fixtures/Lottie/{shapes,wide,f
 # process and its waited-for children (the helpers), meaningful when the machine is loaded.
 best() { sf_best3 "$work/.cpu" "$@"; }
 
-printf '%-10s %6s %5s %9s %9s %7s %7s %7s %7s %6s\n' "size" "files" "iter" "C wall" "ours wall" "ratio" "C cpu" "ours cpu" "ratio" "load1"
+printf '%-10s %6s %5s | %-21s %-21s %-21s | %-13s %-13s %6s\n' "size" "files" "iter" "C wall / cpu" "ours kept wall / cpu" \
+    "ours streamed w / cpu" "kept/C w,cpu" "strm/C w,cpu" "load1"
 for box in 0 408; do
     load=$(cut -d' ' -f1 /proc/loadavg)
     c=$(best "$work/lottie_floor" "$iterations" "$box" "${files[@]}")
-    if [[ "$box" = 0 ]]; then ours=$(best "$sf" bench-decode --iterations "$iterations" "${files[@]}")
-    else ours=$(best "$sf" bench-decode --iterations "$iterations" --fit-box "$box" "${files[@]}"); fi
+    fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
+    ours=$(best "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}")
+    streamed=$(best "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}")
     awk -v n="$([[ $box = 0 ]] && echo canvas || echo "box $box")" -v f="${#files[@]}" -v i="$iterations" \
-        -v c="$c" -v o="$ours" -v l="$load" 'BEGIN {
-        split(c, a, " "); split(o, b, " ");
-        printf "%-10s %6d %5d %9.4f %9.4f %6.2fx %7.2f %7.2f %6.2fx %6s\n", n, f, i, a[1], b[1], b[1] / a[1], a[2], b[2], b[2] / a[2], l }'
+        -v c="$c" -v o="$ours" -v s="$streamed" -v l="$load" 'BEGIN {
+        split(c, a, " "); split(o, b, " "); split(s, d, " ");
+        printf "%-10s %6d %5d | %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f | %5.2fx %5.2fx %5.2fx %5.2fx %6s\n", n, f, i,
+            a[1], a[2], b[1], b[2], d[1], d[2], b[1] / a[1], b[2] / a[2], d[1] / a[1], d[2] / a[2], l }'
 done
 echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,9 +5,15 @@
 public struct ImageDecoder: Sendable {
     /// The limits every decode respects.
     public var limits: DecodeLimits
+    /// The Lottie renderer helpers this decoder (and its copies) reuse from file to file.
+    public var lottieRenderers: LottieRendererPool
 
-    /// A decoder with the given limits.
-    public init(limits: DecodeLimits = .default) { self.limits = limits }
+    /// A decoder with the given limits; reuse one decoder for a batch so its Lottie files share
+    /// renderer helpers (`LottieRendererPool`).
+    public init(limits: DecodeLimits = .default, lottieRenderers: LottieRendererPool = LottieRendererPool()) {
+        self.limits = limits
+        self.lottieRenderers = lottieRenderers
+    }
 
     /// Decodes any supported file into the common model.
     /// - Throws: `CodecError`; never traps on malformed input.
@@ -26,7 +32,7 @@ public struct ImageDecoder: Sendable {
         case .jpeg: return try JPEGDecoder(limits: limits).decode(bytes)
         case .webp: return try WebPDecoder(limits: limits).decode(bytes)
         case .webm: return try WebMDecoder(limits: limits).decode(bytes)
-        case .lottie, .tgs: return try LottieDecoder(limits: limits).decode(bytes, format: format, fitting: options.fitBox)
+        case .lottie, .tgs: return try LottieDecoder(limits: limits, renderers: lottieRenderers).decode(bytes, format: format, fitting: options.fitBox)
         default: throw CodecError.unsupportedFormat(format)
         }
     }

@@ -1,18 +1,28 @@
-// stickerforge-lottie: renders one Lottie animation with rlottie, in a process of its own.
+// stickerforge-lottie: renders Lottie animations with rlottie, in a process of its own.
 //
 // rlottie has crashed, overflowed its stack and looped forever on crafted JSON, so StickerForge
 // never calls it in-process: ImageCodec's LottieRenderProcess validates the JSON, spawns this
-// helper, writes the JSON to its standard input and reads raw frames from its standard output,
-// killing it at the time limit. Anything this process does wrong (a crash, a hang, garbage) costs
-// one file, reported as `corrupt_image`; the tool itself carries on.
+// helper, sends it jobs and reads frames from shared memory, killing it at the time limit. Anything
+// this process does wrong (a crash, a hang, garbage) costs one file, reported as `corrupt_image`;
+// the tool then starts a new helper for the next file. A helper serves one batch (many files, one
+// at a time, at most MAX_JOBS), so process start-up is not paid per file.
 //
-// Usage: stickerforge-lottie WIDTH HEIGHT FRAMES MAX_INPUT_BYTES MEMORY_MIB SECONDS [--test-fault=KIND]
-// Output: a 32-byte header (magic "SFLT", version 1, canvas width, height, rlottie's total frame
-// count, all uint32 in host order, then the frame rate as a host-order double, 4 bytes padding),
-// then FRAMES frames of WIDTH*HEIGHT straight-alpha RGBA pixels (4 bytes each: R, G, B, A), which
-// is StickerForge's PixelBuffer layout, so the tool receives each frame straight into its buffer.
-// Exit status: 0 rendered; 2 usage; 3 input unreadable or too large; 4 rlottie refused the JSON;
-// 5 out of memory. The limits below are applied to this process before any input is read.
+// Usage: stickerforge-lottie MAX_JOBS MEMORY_MIB SECONDS
+//   standard input and output: one socket; descriptor 3: the frame memory (a memfd the tool maps too).
+//   MEMORY_MIB and SECONDS bound every job (hard limits); each job sets its own, lower, soft limits.
+// A job (tool to helper): 10 host-order uint32: magic "SFLJ", version 2, WIDTH, HEIGHT, FRAMES,
+// SLOTS, JSON_BYTES, MEMORY_MIB, SECONDS, FAULT (tests only: 0 none, 1 abort, 2 hang, 3 garbage,
+// 4 short); then JSON_BYTES of JSON.
+// The answer: a 32-byte header (magic "SFLT", version 2, canvas width, height, rlottie's total frame
+// count, all uint32 in host order, then the frame rate as a host-order double, 4 bytes padding);
+// then for each frame i, once it is rendered (premultiplied ARGB32, host order, rlottie's own
+// layout) into slot i % SLOTS of the frame memory (WIDTH*HEIGHT*4 bytes a slot, from offset 0), the
+// uint32 i. Before rendering frame i >= SLOTS the helper reads one byte from the tool: the slot is
+// free again. End of input between jobs ends the helper (exit 0).
+// Exit status: 0 done; 2 usage or a malformed job; 3 input unreadable or too large; 4 rlottie
+// refused the JSON; 5 out of memory. The helper exits after any failure; the tool reads the status.
+// rlottie itself is never touched by the tool: the un-premultiplying to straight RGBA happens there,
+// in the same pass that copies each frame out of shared memory.
 #include <rlottie_capi.h>
 
 #include <errno.h>
@@ -21,7 +31,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__has_feature)
@@ -39,6 +51,8 @@
 int __lsan_is_turned_off(void) { return 1; }
 #endif
 
+enum { FRAME_MEMORY_FD = 3, JOB_WORDS = 10 };
+
 static int parse_size(const char *text, unsigned long long max, unsigned long long *out) {
     char *end = NULL;
     errno = 0;
@@ -46,32 +60,6 @@ static int parse_size(const char *text, unsigned long long max, unsigned long lo
     if (errno != 0 || end == text || *end != '\0' || value > max) return 0;
     *out = value;
     return 1;
-}
-
-/// straight[a][c']: a premultiplied channel c' under alpha a, divided by alpha and rounded to nearest,
-/// c = (c' * 255 + a / 2) / a, at most 255; 0 for alpha 0. A table: three divisions a pixel were
-/// a fifth of the helper's time.
-static unsigned char straight[256][256];
-
-static void make_straight_table(void) {
-    for (unsigned a = 1; a < 256; a++) {
-        for (unsigned c = 0; c < 256; c++) {
-            unsigned v = (c * 255 + a / 2) / a;
-            straight[a][c] = (unsigned char)(v > 255 ? 255 : v);
-        }
-    }
-}
-
-/// rlottie's premultiplied ARGB32 (host-order uint32) to straight RGBA bytes, in place; alpha 0
-/// becomes transparent black. Each pixel's word is read before its four bytes are written.
-static void to_straight_rgba(uint32_t *pixels, size_t count) {
-    unsigned char *out = (unsigned char *)pixels;
-    for (size_t i = 0; i < count; i++) {
-        uint32_t v = pixels[i], a = v >> 24;
-        const unsigned char *row = straight[a];
-        out[4 * i] = row[(v >> 16) & 0xFF]; out[4 * i + 1] = row[(v >> 8) & 0xFF];
-        out[4 * i + 2] = row[v & 0xFF]; out[4 * i + 3] = (unsigned char)a;
-    }
 }
 
 static int write_all(const void *data, size_t count) {
@@ -85,92 +73,133 @@ static int write_all(const void *data, size_t count) {
     return 1;
 }
 
-/// Reads standard input to its end into a NUL-terminated buffer; NULL past `max` bytes.
-static char *read_input(size_t max, size_t *length) {
-    size_t limit = max + 1;   // room to see one byte too many
-    size_t capacity = limit < 64 * 1024 ? limit : 64 * 1024, used = 0;
-    char *buffer = malloc(capacity + 1);
-    if (!buffer) return NULL;
-    for (;;) {
-        if (used == capacity) {
-            if (capacity >= limit) { free(buffer); return NULL; }
-            capacity = capacity * 2 > limit ? limit : capacity * 2;
-            char *grown = realloc(buffer, capacity + 1);
-            if (!grown) { free(buffer); return NULL; }
-            buffer = grown;
-        }
-        ssize_t n = read(STDIN_FILENO, buffer + used, capacity - used);
+/// Reads exactly `count` bytes of standard input: 1 done, 0 end of input before the first byte,
+/// -1 end of input or an error part way.
+static int read_exactly(void *data, size_t count) {
+    unsigned char *p = data;
+    size_t done = 0;
+    while (done < count) {
+        ssize_t n = read(STDIN_FILENO, p + done, count - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) { free(buffer); return NULL; }
-        if (n == 0) break;
-        used += (size_t)n;
+        if (n <= 0) return done == 0 && n == 0 ? 0 : -1;
+        done += (size_t)n;
     }
-    buffer[used] = '\0';
-    *length = used;
-    return buffer;
+    return 1;
 }
 
-/// Memory, CPU time and wall-clock bounds for this process (the parent also kills it at its deadline).
-static void apply_limits(unsigned long long memory_mib, unsigned long long seconds) {
+/// The hard limits of the whole helper: memory at most MEMORY_MIB, CPU time at most every job's
+/// budget. The wall-clock bound is each job's alarm (and the tool kills the helper at its deadline).
+static void apply_helper_limits(unsigned long long memory_mib, unsigned long long seconds, unsigned long long jobs) {
 #ifndef SF_UNDER_ASAN
     // AddressSanitizer reserves terabytes of address space, so under ASan (tests only) the address
     // space limit is left off; the parent's deadline and the pixel limits still hold.
-    if (memory_mib > 0) {
-        struct rlimit memory = { memory_mib << 20, memory_mib << 20 };
-        setrlimit(RLIMIT_AS, &memory);
-    }
+    struct rlimit memory = { memory_mib << 20, memory_mib << 20 };
+    setrlimit(RLIMIT_AS, &memory);
 #endif
-    struct rlimit cpu = { seconds + 1, seconds + 2 };
+    rlim_t cpu_seconds = (rlim_t)(jobs * (seconds + 1) + 1);
+    struct rlimit cpu = { cpu_seconds, cpu_seconds + 1 };
     setrlimit(RLIMIT_CPU, &cpu);
     struct rlimit core = { 0, 0 };   // a crash on hostile input must not litter core files
     setrlimit(RLIMIT_CORE, &core);
+}
+
+/// One job's limits, as strong as a helper of its own: soft memory MEMORY_MIB, soft CPU time
+/// SECONDS + 1 from now (SIGXCPU ends the helper), an alarm at SECONDS + 2 of wall-clock time.
+static void apply_job_limits(unsigned long long memory_mib, unsigned long long seconds) {
+#ifndef SF_UNDER_ASAN
+    struct rlimit memory;
+    if (getrlimit(RLIMIT_AS, &memory) == 0) {
+        rlim_t soft = (rlim_t)(memory_mib << 20);
+        memory.rlim_cur = soft < memory.rlim_max ? soft : memory.rlim_max;
+        setrlimit(RLIMIT_AS, &memory);
+    }
+#endif
+    struct rusage usage;
+    struct rlimit cpu;
+    if (getrusage(RUSAGE_SELF, &usage) == 0 && getrlimit(RLIMIT_CPU, &cpu) == 0) {
+        rlim_t soft = (rlim_t)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1) + (rlim_t)seconds + 1;
+        cpu.rlim_cur = soft < cpu.rlim_max ? soft : cpu.rlim_max;
+        setrlimit(RLIMIT_CPU, &cpu);
+    }
     alarm((unsigned)seconds + 2);
 }
 
-int main(int argc, char **argv) {
-    unsigned long long width, height, frames, max_input, memory_mib, seconds;
-    if (argc < 7 || !parse_size(argv[1], 1u << 16, &width) || !parse_size(argv[2], 1u << 16, &height)
-        || !parse_size(argv[3], 1u << 24, &frames) || !parse_size(argv[4], 1ull << 32, &max_input)
-        || !parse_size(argv[5], 1u << 20, &memory_mib) || !parse_size(argv[6], 86400, &seconds)
-        || width == 0 || height == 0 || frames == 0) {
-        fprintf(stderr, "usage: stickerforge-lottie WIDTH HEIGHT FRAMES MAX_INPUT_BYTES MEMORY_MIB SECONDS\n");
-        return 2;
-    }
-    const char *fault = argc > 7 && strncmp(argv[7], "--test-fault=", 13) == 0 ? argv[7] + 13 : "";
-    apply_limits(memory_mib, seconds);
+/// Runs one job: returns 0 when every frame was rendered and announced, -1 when the helper is to
+/// end quietly (the `short` test fault), else the exit status.
+static int run_job(const uint32_t *job, unsigned long long number, unsigned long long max_memory,
+                   unsigned long long max_seconds) {
+    unsigned long long width = job[2], height = job[3], frames = job[4], slots = job[5], length = job[6];
+    unsigned long long memory_mib = job[7], seconds = job[8];
+    uint32_t fault = job[9];
+    if (job[0] != 0x4A4C4653u /* "SFLJ" */ || job[1] != 2 || width == 0 || height == 0 || width > (1u << 16)
+        || height > (1u << 16) || frames == 0 || frames > (1u << 24) || slots == 0 || slots > 64
+        || memory_mib > max_memory || seconds > max_seconds || fault > 4) return 2;
+    apply_job_limits(memory_mib, seconds);
 
-    size_t length = 0;
-    char *json = read_input((size_t)max_input, &length);
+    char *json = malloc((size_t)length + 1);
     if (!json) return 3;
-    // Test hooks (argv only, so a file can never choose one): prove the parent contains each failure.
-    if (strcmp(fault, "abort") == 0) abort();
-    if (strcmp(fault, "hang") == 0) for (;;) pause();
-    if (strcmp(fault, "garbage") == 0) { write_all("this is not a header, nor a frame of pixels", 43); return 0; }
-    if (strcmp(fault, "short") == 0) frames = frames > 1 ? frames - 1 : 0;
+    if (read_exactly(json, (size_t)length) != (length ? 1 : 0)) { free(json); return 3; }
+    json[length] = '\0';
+    // Test hooks (chosen by the tool's job, never by a file): prove the tool contains each failure.
+    if (fault == 1) abort();
+    if (fault == 2) for (;;) pause();
+    if (fault == 3) { write_all("this is not a header, nor a frame of pixels", 43); return 2; }
+    int short_by_one = fault == 4;
 
-    // One model a process, so rlottie's model cache (keyed by this string) never serves another file.
-    Lottie_Animation *animation = lottie_animation_from_data(json, "stickerforge", "");
+    // A key of its own for each job, so rlottie's model cache (keyed by this string) never serves
+    // another file.
+    char key[48];
+    snprintf(key, sizeof key, "stickerforge-%llu", number);
+    Lottie_Animation *animation = lottie_animation_from_data(json, key, "");
     free(json);
     if (!animation) return 4;
     size_t canvas_w = 0, canvas_h = 0;
     lottie_animation_get_size(animation, &canvas_w, &canvas_h);
-    uint32_t header[8] = { 0x544C4653u /* "SFLT" */, 1, (uint32_t)canvas_w, (uint32_t)canvas_h,
+    uint32_t header[8] = { 0x544C4653u /* "SFLT" */, 2, (uint32_t)canvas_w, (uint32_t)canvas_h,
                            (uint32_t)lottie_animation_get_totalframe(animation), 0, 0, 0 };
     double rate = lottie_animation_get_framerate(animation);
     memcpy(&header[5], &rate, sizeof rate);
-    if (!write_all(header, sizeof header)) return 0;   // the parent went away: nothing to report to
 
-    make_straight_table();
-    size_t pixels = (size_t)width * (size_t)height;
-    uint32_t *buffer = malloc(pixels * 4);
-    if (!buffer) return 5;
-    for (unsigned long long i = 0; i < frames; i++) {
-        memset(buffer, 0, pixels * 4);
-        lottie_animation_render(animation, (size_t)i, buffer, (size_t)width, (size_t)height, (size_t)width * 4);
-        to_straight_rgba(buffer, pixels);
-        if (!write_all(buffer, pixels * 4)) break;
+    size_t frame_bytes = (size_t)width * (size_t)height * 4, mapped = frame_bytes * (size_t)slots;
+    struct stat memory_file;
+    if (fstat(FRAME_MEMORY_FD, &memory_file) != 0 || (unsigned long long)memory_file.st_size < mapped) {
+        lottie_animation_destroy(animation);
+        return 2;
     }
-    free(buffer);
+    unsigned char *memory = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_SHARED, FRAME_MEMORY_FD, 0);
+    if (memory == MAP_FAILED) { lottie_animation_destroy(animation); return 5; }
+    int status = write_all(header, sizeof header) ? 0 : 2;
+    unsigned long long count = short_by_one ? frames - 1 : frames;
+    for (unsigned long long i = 0; status == 0 && i < count; i++) {
+        unsigned char credit;
+        if (i >= slots && read_exactly(&credit, 1) != 1) { status = 2; break; }
+        uint32_t *slot = (uint32_t *)(memory + (size_t)(i % slots) * frame_bytes);
+        memset(slot, 0, frame_bytes);
+        lottie_animation_render(animation, (size_t)i, slot, (size_t)width, (size_t)height, (size_t)width * 4);
+        uint32_t note = (uint32_t)i;
+        if (!write_all(&note, sizeof note)) status = 2;
+    }
+    munmap(memory, mapped);
     lottie_animation_destroy(animation);
+    return short_by_one && status == 0 ? -1 : status;
+}
+
+int main(int argc, char **argv) {
+    unsigned long long jobs, memory_mib, seconds;
+    if (argc != 4 || !parse_size(argv[1], 1u << 16, &jobs) || !parse_size(argv[2], 1u << 20, &memory_mib)
+        || !parse_size(argv[3], 86400, &seconds) || jobs == 0) {
+        fprintf(stderr, "usage: stickerforge-lottie MAX_JOBS MEMORY_MIB SECONDS\n");
+        return 2;
+    }
+    apply_helper_limits(memory_mib, seconds, jobs);
+    for (unsigned long long number = 0; number < jobs; number++) {
+        uint32_t job[JOB_WORDS];
+        int got = read_exactly(job, sizeof job);
+        if (got == 0) return 0;   // the tool closed the batch
+        if (got < 0) return 2;
+        int status = run_job(job, number, memory_mib, seconds);
+        if (status != 0) return status < 0 ? 0 : status;
+        alarm(0);
+    }
     return 0;
 }

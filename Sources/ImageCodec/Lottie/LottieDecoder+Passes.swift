@@ -34,15 +34,17 @@ extension LottieDecoder {
         try prepare(json).unsupported
     }
 
-    /// Renders every pass of `plan` (each in a helper process of its own, all within one deadline)
+    /// Renders every pass of `plan` (each a job for a helper of `renderers`, all within one deadline)
     /// and composites them; `.render` of the unrewritten document sends `original` itself.
+    /// With `visit`, a file drawn in one pass streams its frames through one reused buffer to it
+    /// (and the result is empty); passes that are composited are rendered whole, then lent in turn.
     func render(_ preparation: Preparation, original: [UInt8], document: LottieDocument,
-                size: (width: Int, height: Int)) throws -> [PixelBuffer] {
+                size: (width: Int, height: Int), visit: ((FrameVisit) throws -> Void)? = nil) throws -> [PixelBuffer] {
         let timeout = limits.maxSecondsPerSticker ?? Self.defaultTimeout
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         let executable = try rendererPath ?? LottieRendererLocator.locate()
         var passes = 0
-        func pass(_ json: [UInt8]) throws -> [PixelBuffer] {
+        func pass(_ json: [UInt8], visit: ((FrameVisit) throws -> Void)? = nil) throws -> [PixelBuffer] {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else {
                 throw LottieRenderProcess.failure("rendering took longer than \(LottieRenderProcess.seconds(timeout)) and was stopped (the renderer may loop forever on this file)")
@@ -51,8 +53,9 @@ extension LottieDecoder {
             passes += 1
             let remaining = passes == 1 ? timeout : Double((deadline - now) / 1_000_000) / 1000
             let process = LottieRenderProcess(executable: executable, timeout: remaining,
-                                              maxInputBytes: json.count, testFault: testFault)
-            let (header, images) = try process.render(json, width: size.width, height: size.height, frames: document.frameCount)
+                                              maxInputBytes: json.count, testFault: testFault, pool: renderers)
+            let (header, images) = try process.render(json, width: size.width, height: size.height,
+                                                      frames: document.frameCount, visit: visit)
             // rlottie 0.1 (Debian 12) counts op - ip frames, later versions op - ip + 1.
             guard header.width == document.width, header.height == document.height,
                   [document.frameCount, document.frameCount + 1].contains(header.totalFrames) else {
@@ -61,7 +64,7 @@ extension LottieDecoder {
             }
             return images
         }
-        guard preparation.rewritten else { return try pass(original) }
+        guard preparation.rewritten else { return try pass(original, visit: visit) }
         func run(_ plan: LottiePassPlan) throws -> [PixelBuffer] {
             switch plan {
             case .render(let doc): return try pass(doc.bytes)
@@ -76,6 +79,13 @@ extension LottieDecoder {
                 return LottieCompositor.fill(try run(child), color: color, opacity: opacity)
             }
         }
-        return try run(preparation.plan)
+        let images = try run(preparation.plan)
+        guard let visit else { return images }
+        for (index, image) in images.enumerated() {
+            try image.pixels.withUnsafeBufferPointer {
+                try visit(FrameVisit(index: index, width: size.width, height: size.height, pixels: $0))
+            }
+        }
+        return []
     }
 }

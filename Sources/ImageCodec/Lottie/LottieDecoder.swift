@@ -18,9 +18,14 @@ public struct LottieDecoder: Sendable {
     var testFault: LottieRenderProcess.TestFault?
     /// The helper's path, or nil to locate it (`LottieRendererLocator`).
     var rendererPath: String?
+    /// The helpers of this decoder's batch: copies of the decoder share them.
+    public var renderers: LottieRendererPool
 
-    /// A decoder with the given limits.
-    public init(limits: DecodeLimits = .default) { self.limits = limits }
+    /// A decoder with the given limits, rendering in `renderers`' helpers (by default a pool of its own).
+    public init(limits: DecodeLimits = .default, renderers: LottieRendererPool = LottieRendererPool()) {
+        self.limits = limits
+        self.renderers = renderers
+    }
 
     /// Decodes a `.lottie` or `.tgs` file.
     /// - Parameters:
@@ -28,17 +33,35 @@ public struct LottieDecoder: Sendable {
     ///   - box: render to fit this square (pixels a side) instead of at the canvas size.
     /// - Throws: `CodecError`; a renderer crash, hang or bad output is `.library(name: "rlottie", ...)`.
     public func decode(_ bytes: [UInt8], format: ImageFormat, fitting box: Int? = nil) throws -> DecodedImage {
+        var images: [PixelBuffer] = []
+        let summary = try render(bytes, format: format, fitting: box, visit: nil) { images = $0 }
+        let frames = zip(images, summary.delays).map { Frame(image: $0, delay: $1) }
+        return DecodedImage(width: summary.width, height: summary.height, frames: frames, loopCount: 0, facts: summary.facts)
+    }
+
+    /// Decodes as `decode`, lending each frame to `visit` from one reused buffer instead of keeping
+    /// it (a file drawn in one rlottie pass; composited passes are rendered whole first).
+    /// - Throws: as `decode`, and whatever `visit` throws.
+    public func visitFrames(_ bytes: [UInt8], format: ImageFormat, fitting box: Int? = nil,
+                            _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
+        try withoutActuallyEscaping(visit) { visit in
+            try render(bytes, format: format, fitting: box, visit: visit) { _ in }
+        }
+    }
+
+    private func render(_ bytes: [UInt8], format: ImageFormat, fitting box: Int?, visit: ((FrameVisit) throws -> Void)?,
+                        images: ([PixelBuffer]) -> Void) throws -> DecodedSummary {
         let (json, document) = try validated(bytes, format: format)
         let size = document.renderSize(fitting: box)
         try limits.checkCanvas(width: size.width, height: size.height)
         try limits.checkFrames(count: document.frameCount, width: size.width, height: size.height)
         let preparation = try Self.prepare(json)
-        let images = try render(preparation, original: json, document: document, size: size)
-        let frames = images.map { Frame(image: $0, delay: document.frameDelay) }
+        images(try render(preparation, original: json, document: document, size: size, visit: visit))
         let facts = SourceFacts(format: format, bitDepth: 8, colorModel: .rgba, transparency: .alphaChannel,
                                 frameCount: document.frameCount, declaredLoopCount: 0, fileSize: bytes.count,
                                 lottieUnsupportedFeatures: preparation.unsupported.isEmpty ? nil : preparation.unsupported)
-        return DecodedImage(width: size.width, height: size.height, frames: frames, loopCount: 0, facts: facts)
+        return DecodedSummary(width: size.width, height: size.height,
+                              delays: Array(repeating: document.frameDelay, count: document.frameCount), loopCount: 0, facts: facts)
     }
 }
 

@@ -3,18 +3,26 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CCodecShims
 import Foundation
 
-/// Renders validated Lottie JSON in the `stickerforge-lottie` helper process and reads its frames.
+/// Renders validated Lottie JSON in a `stickerforge-lottie` helper process and reads its frames.
 ///
-/// The helper applies an address-space, CPU-time and alarm limit to itself before it reads a byte;
-/// this side spawns it with `posix_spawn` (no fork of a threaded process), talks to it over one
-/// socket pair (writes use `MSG_NOSIGNAL`, so a helper that dies never raises SIGPIPE here), never
-/// waits longer than `timeout`, and kills and reaps the helper on every path out. A crash, a hang,
-/// a refusal or a stream of the wrong shape becomes `CodecError.library(name: "rlottie", ...)`.
+/// The helper applies address-space, CPU-time and alarm limits to itself, for itself and again for
+/// each job; this side spawns it with `posix_spawn` (no fork of a threaded process), sends it the job
+/// over one socket (writes use `MSG_NOSIGNAL`, so a helper that dies never raises SIGPIPE here),
+/// reads each frame from the shared frame memory as the helper announces it, converting it to
+/// straight RGBA in the same pass that copies it out, never waits longer than `timeout`, and kills
+/// and reaps the helper on every path out but a clean job (which returns it to `pool` for the next
+/// file). A crash, a hang, a refusal or a stream of the wrong shape becomes
+/// `CodecError.library(name: "rlottie", ...)`.
 struct LottieRenderProcess: Sendable {
-    /// Faults the helper can be told to simulate (tests only; chosen by argument, never by a file).
-    enum TestFault: String, Sendable { case abort, hang, garbage, short }
+    /// Faults the helper can be told to simulate (tests only; chosen by the job, never by a file).
+    enum TestFault: String, Sendable {
+        case abort, hang, garbage, short
+        /// The code the helper's job header carries.
+        var code: UInt32 { switch self { case .abort: 1; case .hang: 2; case .garbage: 3; case .short: 4 } }
+    }
 
     /// The helper's path.
     var executable: String
@@ -24,43 +32,66 @@ struct LottieRenderProcess: Sendable {
     var maxInputBytes: Int
     /// A fault to simulate, for tests.
     var testFault: TestFault?
+    /// Where helpers wait between files; a pool of its own (one helper for this render) by default.
+    var pool = LottieRendererPool()
+
+    /// Frame slots in the shared memory: the helper renders ahead while this side copies.
+    static let slots = 3
 
     /// What the helper's header says rlottie read.
     struct Header: Equatable { var width: Int, height: Int, totalFrames: Int, frameRate: Double }
 
     /// The helper's address-space limit for rendering at `width` x `height`: room for rlottie, its
-    /// threads' arenas and a few frame-sized buffers.
+    /// threads' arenas and a few frame-sized buffers (the frame slots among them).
     static func memoryMiB(width: Int, height: Int) -> Int { 1024 + (width * height * 4 * 8) >> 20 }
 
     /// Renders `frames` frames at `width` x `height`: rlottie's header and the frames as straight RGBA.
     func render(_ json: [UInt8], width: Int, height: Int, frames: Int) throws -> (header: Header, images: [PixelBuffer]) {
-        var arguments = [executable, "\(width)", "\(height)", "\(frames)", "\(maxInputBytes)",
-                         "\(Self.memoryMiB(width: width, height: height))", "\(Int(timeout.rounded(.up)))"]
-        if let testFault { arguments.append("--test-fault=\(testFault.rawValue)") }
-        let child = try LottieChild(spawning: arguments)
-        defer { child.killAndReap() }
+        try render(json, width: width, height: height, frames: frames, visit: nil)
+    }
+
+    /// Renders as `render`, but with `visit` each frame is converted into one reused buffer and lent
+    /// to it instead of kept (the returned images are then empty).
+    func render(_ json: [UInt8], width: Int, height: Int, frames: Int,
+                visit: ((FrameVisit) throws -> Void)?) throws -> (header: Header, images: [PixelBuffer]) {
+        guard json.count <= maxInputBytes, json.count <= Int(UInt32.max) else {
+            throw Self.failure(Self.exitReason(3))
+        }
+        let memory = Self.memoryMiB(width: width, height: height), seconds = Int(timeout.rounded(.up))
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        var stream = LottieFrameStream(width: width, height: height, frames: frames)
-        let eof = try child.exchange(input: json, deadline: deadline) { try stream.receive(from: $0) }
-        guard eof else { throw Self.failure("rendering took longer than \(Self.seconds(timeout)) and was stopped (the renderer may loop forever on this file)") }
-        switch child.waitForExit(deadline: deadline) {
-        case .timedOut: throw Self.failure("the renderer did not exit within \(Self.seconds(timeout)) and was stopped")
-        case .signalled(let signal): throw Self.failure("the renderer crashed (\(Self.signalName(signal))) on this file")
-        case .exited(let code) where code != 0: throw Self.failure(Self.exitReason(code))
-        case .exited: break
+        let child = try pool.take(executable: executable, memoryMiB: memory, seconds: seconds)
+        var clean = false
+        defer { if clean { pool.giveBack(child, executable: executable) } else { child.killAndReap() } }
+        var stream = LottieFrameStream(width: width, height: height, frames: frames, slots: Self.slots, keep: visit == nil)
+        try child.reserveFrameMemory(width * height * 4 * Self.slots)
+        let words: [UInt32] = [0x4A4C_4653, 2, UInt32(width), UInt32(height), UInt32(frames), UInt32(Self.slots),
+                               UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0]
+        var output = words.withUnsafeBytes { Array($0) } + json
+        child.startJob()
+        let answered = try child.exchange(output: &output, deadline: deadline, finished: { stream.complete }) {
+            try stream.receive(from: $0, memory: child.frames!, credits: &$1, visit: visit)
         }
-        guard let header = stream.header else { throw Self.failure("the renderer produced no output") }
-        guard stream.images.count == frames, stream.pending == 0 else {
-            throw Self.failure("the renderer sent \(stream.images.count) of \(frames) frames\(stream.pending > 0 ? " and a partial one" : "")")
+        guard answered else { throw Self.failure("rendering took longer than \(Self.seconds(timeout)) and was stopped (the renderer may loop forever on this file)") }
+        if !stream.complete {
+            // The helper ended its side before the last frame: its exit says why.
+            switch child.waitForExit(deadline: deadline) {
+            case .timedOut: throw Self.failure("the renderer did not exit within \(Self.seconds(timeout)) and was stopped")
+            case .signalled(let signal): throw Self.failure("the renderer crashed (\(Self.signalName(signal))) on this file")
+            case .exited(let code) where code != 0: throw Self.failure(Self.exitReason(code))
+            case .exited: break
+            }
+            guard stream.header != nil else { throw Self.failure("the renderer produced no output") }
+            throw Self.failure("the renderer sent \(stream.received) of \(frames) frames")
         }
-        return (header, stream.images)
+        clean = true
+        return (stream.header!, stream.images)
     }
 
     static func failure(_ message: String) -> CodecError { .library(name: "rlottie", message: message) }
 
     static func seconds(_ t: Double) -> String { t == t.rounded() ? "\(Int(t)) s" : "\(t) s" }
 
-    private static func exitReason(_ code: Int32) -> String {
+    static func exitReason(_ code: Int32) -> String {
         switch code {
         case 3: return "the renderer could not read the JSON (over its size limit)"
         case 4: return "rlottie could not parse the animation"
@@ -77,51 +108,62 @@ struct LottieRenderProcess: Sendable {
     }
 }
 
-/// Receives the helper's output: its 32-byte header, then each frame straight into the array that
-/// becomes its `PixelBuffer` (no intermediate copy, no second pass over the pixels).
+/// Receives the helper's answer to one job: its 32-byte header, then one note a frame; each frame
+/// is copied out of its slot in the frame memory into the array that becomes its `PixelBuffer`,
+/// un-premultiplied on the way (one pass over the pixels), and its slot handed back.
 struct LottieFrameStream {
-    let width: Int, height: Int, frames: Int
+    let width: Int, height: Int, frames: Int, slots: Int
+    /// false: frames go through one reused buffer to a visitor, none is kept.
+    let keep: Bool
     private(set) var header: LottieRenderProcess.Header?
     private(set) var images: [PixelBuffer] = []
-    private var headerBytes = [UInt8](repeating: 0, count: 32)
-    private var current: [UInt8] = []
+    /// Frames received so far.
+    private(set) var received = 0
+    private var bytes = [UInt8](repeating: 0, count: 32)
     private var filled = 0
-    /// Bytes of a frame received but not completed.
-    var pending: Int { header == nil ? filled : (current.isEmpty ? 0 : filled) }
+    private var scratch: [UInt8] = []
+    /// Every frame has arrived.
+    var complete: Bool { received == frames }
 
-    init(width: Int, height: Int, frames: Int) { self.width = width; self.height = height; self.frames = frames }
+    init(width: Int, height: Int, frames: Int, slots: Int, keep: Bool = true) {
+        self.width = width; self.height = height; self.frames = frames; self.slots = slots; self.keep = keep
+    }
 
-    /// One `recv` into wherever the next bytes belong: the number read, 0 at the end of the stream,
-    /// or -1 when nothing is ready yet.
-    /// - Throws: when the helper sends more than the header and frames, or a bad header.
-    mutating func receive(from socket: Int32) throws -> Int {
-        if header == nil {
-            let n = headerBytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, 32 - filled, 0) }
-            guard n > 0 else { return Self.outcome(n) }
-            filled += n
-            if filled == 32 { try readHeader(); filled = 0 }
-            return n
-        }
-        let frameBytes = width * height * 4
-        if current.isEmpty {
-            guard images.count < frames else {
-                var probe: UInt8 = 0
-                let n = recv(socket, &probe, 1, 0)
-                if n > 0 { throw LottieRenderProcess.failure("the renderer sent more than \(frames) frames") }
-                return Self.outcome(n)
-            }
-            // Every byte is written by recv before the frame is used; zeroing first would be wasted.
-            current = [UInt8](unsafeUninitializedCapacity: frameBytes) { _, count in count = frameBytes }
-            filled = 0
-        }
-        let n = current.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, frameBytes - filled, 0) }
+    /// One `recv` of the header or of a frame's note: the number read, 0 at the end of the stream,
+    /// or -1 when nothing is ready yet. A complete note copies its frame out of `memory` and adds
+    /// the slot's credit to `credits` when the helper still needs it.
+    /// - Throws: when the helper sends a bad header or a note out of order.
+    mutating func receive(from socket: Int32, memory: UnsafeRawPointer, credits: inout [UInt8],
+                          visit: ((FrameVisit) throws -> Void)? = nil) throws -> Int {
+        let wanted = header == nil ? 32 : 4
+        let n = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, wanted - filled, 0) }
         guard n > 0 else { return Self.outcome(n) }
         filled += n
-        if filled == frameBytes {
-            images.append(PixelBuffer(width: width, height: height, pixels: current))
-            current = []
-            filled = 0
+        guard filled == wanted else { return n }
+        filled = 0
+        guard header != nil else { try readHeader(); return n }
+        let index = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        guard index == received else {
+            throw LottieRenderProcess.failure("the renderer's output is not a frame stream (frame \(index) announced, \(received) expected)")
         }
+        let pixels = width * height
+        let slot = (memory + (received % slots) * pixels * 4).assumingMemoryBound(to: UInt32.self)
+        if keep {
+            let image = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
+                sf_premultiplied_argb_to_straight_rgba(slot, buffer.baseAddress!, pixels)
+                count = pixels * 4
+            }
+            images.append(PixelBuffer(width: width, height: height, pixels: image))
+        } else if let visit {
+            if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: pixels * 4) }
+            let index = received
+            try scratch.withUnsafeMutableBufferPointer { out in
+                sf_premultiplied_argb_to_straight_rgba(slot, out.baseAddress!, pixels)
+                try visit(FrameVisit(index: index, width: width, height: height, pixels: UnsafeBufferPointer(out)))
+            }
+        }
+        received += 1
+        if received - 1 + slots < frames { credits.append(1) }
         return n
     }
 
@@ -129,9 +171,10 @@ struct LottieFrameStream {
     private static func outcome(_ n: Int) -> Int { n < 0 && (errno == EAGAIN || errno == EINTR) ? -1 : max(n, 0) }
 
     private mutating func readHeader() throws {
-        let words = (0..<5).map { i in headerBytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) } }
-        guard words[0] == 0x544C_4653, words[1] == 1 else { throw LottieRenderProcess.failure("the renderer's output is not a frame stream") }
+        let words = (0..<5).map { i in bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) } }
+        guard words[0] == 0x544C_4653, words[1] == 2 else { throw LottieRenderProcess.failure("the renderer's output is not a frame stream") }
         header = .init(width: Int(words[2]), height: Int(words[3]), totalFrames: Int(words[4]),
-                       frameRate: headerBytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: Double.self) })
+                       frameRate: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: Double.self) })
+        bytes.removeLast(28)
     }
 }

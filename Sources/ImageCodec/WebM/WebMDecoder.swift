@@ -13,10 +13,37 @@ struct WebMDecoder {
     /// Limits checked before libvpx or the converter allocates.
     var limits: DecodeLimits
 
-    /// Decodes every shown frame of the file's first VP8/VP9 video track.
+    /// Decodes every shown frame of the file's first VP8/VP9 video track, each into a buffer of its own.
     /// - Throws: `CodecError`: `.limitExceeded` before allocation, `.truncated` and `.malformed`
     ///   for the container, `.corruptData` for a frame libvpx rejects (naming the frame).
     func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        var images: [PixelBuffer] = []
+        let summary = try run(bytes) { converter, picture, alpha, width, height in
+            images.append(converter.convert(picture, alpha: alpha, width: width, height: height))
+        }
+        let frames = zip(images, summary.delays).map { Frame(image: $0, delay: $1) }
+        return DecodedImage(width: summary.width, height: summary.height, frames: frames, loopCount: 0, facts: summary.facts)
+    }
+
+    /// Decodes the same frames as `decode`, each converted into one RGBA buffer reused from frame to
+    /// frame and lent to `visit`, so memory stays one frame whatever the length.
+    /// - Throws: as `decode`, and whatever `visit` throws (which ends the decode).
+    func visitFrames(_ bytes: [UInt8], _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
+        var buffer: [UInt8] = [], index = 0
+        return try run(bytes) { converter, picture, alpha, width, height in
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: width * height * 4) }
+            try buffer.withUnsafeMutableBufferPointer { out in
+                converter.convert(picture, alpha: alpha, width: width, height: height, into: out.baseAddress!)
+                try visit(FrameVisit(index: index, width: width, height: height, pixels: UnsafeBufferPointer(out)))
+            }
+            index += 1
+        }
+    }
+
+    /// The decode loop both paths share: hands every shown picture (and its alpha picture) to
+    /// `emit` with the converter for the stream, then works out the timing and facts.
+    private func run(_ bytes: [UInt8],
+                     emit: (YUVToRGBAConverter, vpx_image_t, vpx_image_t?, Int, Int) throws -> Void) throws -> DecodedSummary {
         try limits.checkFileSize(bytes.count)
         let container = try WebMContainer(parsing: bytes, maxFrames: limits.maxFrames)
         let (width, height) = (container.width, container.height)
@@ -30,8 +57,7 @@ struct WebMDecoder {
         let color = try VPXDecoderHandle(codec: container.codec, stream: "colour")
         let alpha = hasAlpha ? try VPXDecoderHandle(codec: container.codec, stream: "alpha") : nil
         var converter: YUVToRGBAConverter?
-        var images: [PixelBuffer] = [], stamps: [WebMFrameTiming.Stamp] = [], bitDepth = 8
-        images.reserveCapacity(container.blocks.count)
+        var stamps: [WebMFrameTiming.Stamp] = [], bitDepth = 8
         for (index, block) in container.blocks.enumerated() {
             let number = index + 1
             try checkDeclaredSizes(bytes[block.payload], codec: container.codec, frame: number, stream: "colour")
@@ -55,19 +81,19 @@ struct WebMDecoder {
                     bitstreamFullRange: picture.range == VPX_CR_FULL_RANGE))
                 bitDepth = Int(picture.bit_depth)
             }
-            images.append(converter!.convert(picture, alpha: alphaPicture, width: width, height: height))
+            try emit(converter!, picture, alphaPicture, width, height)
             stamps.append(WebMFrameTiming.Stamp(timestamp: block.timestamp, duration: block.duration))
         }
-        guard !images.isEmpty else { throw CodecError.malformed("WebM video track shows no frame") }
+        guard !stamps.isEmpty else { throw CodecError.malformed("WebM video track shows no frame") }
         let delays = try WebMFrameTiming.delays(stamps, timecodeScale: container.timecodeScale,
                                                 defaultDuration: container.defaultDuration,
                                                 frameRate: container.frameRate)
-        let frames = zip(images, delays).map { Frame(image: $0, delay: images.count == 1 ? .zero : $1) }
         let facts = SourceFacts(format: .webm, bitDepth: bitDepth,
                                 colorModel: converter?.matrix.isIdentity == true ? .rgb : .ycbcr,
                                 transparency: hasAlpha ? .alphaChannel : .none,
-                                frameCount: frames.count, declaredLoopCount: nil, fileSize: bytes.count)
-        return DecodedImage(width: width, height: height, frames: frames, loopCount: 0, facts: facts)
+                                frameCount: stamps.count, declaredLoopCount: nil, fileSize: bytes.count)
+        return DecodedSummary(width: width, height: height, delays: stamps.count == 1 ? [.zero] : delays,
+                              loopCount: 0, facts: facts)
     }
 
     /// Refuses a frame whose header declares a size over the limits, before libvpx allocates it.

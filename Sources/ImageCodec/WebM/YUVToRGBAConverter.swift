@@ -43,19 +43,24 @@ struct YUVToRGBAConverter {
     func convert(_ color: vpx_image_t, alpha: vpx_image_t?, width: Int, height: Int) -> PixelBuffer {
         let count = width * height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            let base = out.baseAddress!
+            convert(color, alpha: alpha, width: width, height: height, into: out.baseAddress!)
             initialized = count
-            if let libyuv, libyuv.convert(color, alpha: alpha, width: width, height: height, into: base) { return }
-            tables.withUnsafeBufferPointer { t in
-                if Self.isHighBitDepth(color) {
-                    convertRows(color, base, width, height, t.baseAddress!, UInt16.self)
-                } else {
-                    convertRows(color, base, width, height, t.baseAddress!, UInt8.self)
-                }
-            }
-            for row in 0..<height { Self.fillAlpha(alpha, row: row, into: base + row * width * 4, width: width) }
         }
         return PixelBuffer(width: width, height: height, pixels: pixels)
+    }
+
+    /// Converts into `out` (`width` x `height` RGBA, tightly packed, every byte written): the same
+    /// pixels as `convert(_:alpha:width:height:)`, into a buffer the caller may reuse from frame to frame.
+    func convert(_ color: vpx_image_t, alpha: vpx_image_t?, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
+        if let libyuv, libyuv.convert(color, alpha: alpha, width: width, height: height, into: out) { return }
+        tables.withUnsafeBufferPointer { t in
+            if Self.isHighBitDepth(color) {
+                convertRows(color, out, width, height, t.baseAddress!, UInt16.self)
+            } else {
+                convertRows(color, out, width, height, t.baseAddress!, UInt8.self)
+            }
+        }
+        for row in 0..<height { Self.fillAlpha(alpha, row: row, into: out + row * width * 4, width: width) }
     }
 
     private static func isHighBitDepth(_ image: vpx_image_t) -> Bool {

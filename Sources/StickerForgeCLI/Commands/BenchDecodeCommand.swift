@@ -17,6 +17,10 @@ struct BenchDecodeCommand: AsyncParsableCommand {
     @Option(name: .customLong("fit-box"), help: "Render vector files (Lottie, TGS) to fit this square.")
     var fitBox: Int?
 
+    @Flag(name: .customLong("frame-at-a-time"),
+          help: "Decode through ImageDecoder.visitFrames (one reused frame buffer where the format allows) instead of keeping every frame.")
+    var frameAtATime = false
+
     @Argument(help: "Files to decode.")
     var files: [String]
 
@@ -31,7 +35,13 @@ struct BenchDecodeCommand: AsyncParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<iterations {
             for bytes in inputs {
-                do { frames += try decoder.decode(bytes, options: DecodeOptions(fitBox: fitBox)).frames.count } catch { failed += 1 }
+                do {
+                    if frameAtATime {
+                        frames += try decoder.visitFrames(bytes, options: DecodeOptions(fitBox: fitBox)) { _ in }.delays.count
+                    } else {
+                        frames += try decoder.decode(bytes, options: DecodeOptions(fitBox: fitBox)).frames.count
+                    }
+                } catch { failed += 1 }
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

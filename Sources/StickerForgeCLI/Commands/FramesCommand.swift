@@ -16,33 +16,47 @@ struct FramesCommand: AsyncParsableCommand {
     @Option(name: .customLong("output-dir"), help: "Folder to write the frames into (created if missing).")
     var outputDir: String
 
+    /// A write that failed inside the frame visitor: reported against the output folder.
+    private struct WriteFailure: Error { let underlying: Error }
+
     func run() async throws {
         let console = Console.standard()
-        let image: DecodedImage
+        // Frame at a time: each frame is written as it is decoded (WebM keeps one frame in memory).
+        let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
+        let summary: DecodedSummary
         do {
-            image = try ImageDecoder().decode(FileIO.read(file, maxBytes: DecodeLimits.default.maxFileBytes))
+            let bytes = try FileIO.read(file, maxBytes: DecodeLimits.default.maxFileBytes)
+            var madeFolder = false
+            summary = try ImageDecoder().visitFrames(bytes) { frame in
+                do {
+                    if !madeFolder {
+                        try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+                        madeFolder = true
+                    }
+                    let image = PixelBuffer(width: frame.width, height: frame.height, pixels: Array(frame.pixels))
+                    try FileIO.writeAtomically(try encoder.encode(image), to: outputDir + "/" + Self.frameName(frame.index))
+                } catch { throw WriteFailure(underlying: error) }
+            }
+        } catch let failure as WriteFailure {
+            console.err("error: \(outputDir): \(failure.underlying)")
+            throw ExitStatus.findings
         } catch {
             console.err("error: \(file): \(error)")
             throw ExitStatus.findings
         }
         do {
-            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-            let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
-            var entries: [FramesManifest.Frame] = []
-            for (index, frame) in image.frames.enumerated() {
-                let name = String(format: "frame_%03d.png", index)
-                try FileIO.writeAtomically(try encoder.encode(frame.image), to: outputDir + "/" + name)
-                entries.append(.init(file: name, delay: frame.delay))
-            }
-            let manifest = FramesManifest(canvas: .init(width: image.width, height: image.height),
-                                          loopCount: image.loopCount, frames: entries)
+            let entries = summary.delays.enumerated().map { FramesManifest.Frame(file: Self.frameName($0), delay: $1) }
+            let manifest = FramesManifest(canvas: .init(width: summary.width, height: summary.height),
+                                          loopCount: summary.loopCount, frames: entries)
             try FileIO.writeAtomically(try manifest.jsonBytes(), to: outputDir + "/frames.json")
-            console.out("\(image.frames.count) frame\(image.frames.count == 1 ? "" : "s") written to \(outputDir)\n")
+            console.out("\(entries.count) frame\(entries.count == 1 ? "" : "s") written to \(outputDir)\n")
         } catch {
             console.err("error: \(outputDir): \(error)")
             throw ExitStatus.findings
         }
     }
+
+    private static func frameName(_ index: Int) -> String { String(format: "frame_%03d.png", index) }
 }
 
 /// The shape of `frames.json`.

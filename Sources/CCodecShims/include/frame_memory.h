@@ -1,0 +1,22 @@
+#ifndef SF_FRAME_MEMORY_H
+#define SF_FRAME_MEMORY_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Shared frame memory for the Lottie helper process (ImageCodec's LottieChild): an anonymous file
+ * the tool and the helper both map, the helper rendering frames into it and the tool reading them. */
+
+/* A new anonymous memory file of `bytes` bytes, close-on-exec; on Linux a memfd sealed against
+ * shrinking (a helper that shrank it under the tool's mapping would make the tool's reads fault).
+ * Returns the descriptor, or -1 with errno set. */
+int sf_frame_memory_create(size_t bytes);
+
+/* Grows the memory file to at least `bytes` bytes (never shrinks it). Returns 0, or -1 with errno set. */
+int sf_frame_memory_grow(int fd, size_t bytes);
+
+/* rlottie's premultiplied ARGB32 (host-order words) to straight RGBA bytes, `count` pixels, from
+ * `source` into `destination` (which must not overlap it): each channel divided by alpha and
+ * rounded to nearest, c = (c' * 255 + a / 2) / a, at most 255; alpha 0 becomes transparent black. */
+void sf_premultiplied_argb_to_straight_rgba(const uint32_t *source, uint8_t *destination, size_t count);
+
+#endif

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The `stickerforge-lottie` helpers of one batch: a helper that rendered a file cleanly waits here
+/// for the next one, so a batch of many files starts a few helpers rather than one per file (and
+/// per pass). A helper that failed in any way (crash, hang, refusal, bad output) is killed and
+/// never comes back; the next file gets a fresh one. Each helper takes at most `jobsPerHelper`
+/// files, which bounds what rlottie's model cache and heap can accumulate in it. Decodes running at
+/// the same time each get a helper of their own. The last reference going away kills and reaps the
+/// idle helpers, so none outlives its batch.
+public final class LottieRendererPool: @unchecked Sendable {
+    /// Files a helper renders before it is replaced.
+    static let jobsPerHelper = 32
+
+    private let lock = NSLock()
+    private var idle: [(executable: String, child: LottieChild)] = []
+
+    /// An empty pool; helpers start on the first Lottie decode.
+    public init() {}
+
+    deinit { idle.forEach { $0.child.killAndReap() } }
+
+    /// An idle helper of `executable` started with at least these limits; else a new one, which
+    /// replaces an idle helper whose limits were too small (taking the larger of both limits as its
+    /// ceiling: every job still sets its own), so a batch of mixed sizes keeps one helper.
+    func take(executable: String, memoryMiB: Int, seconds: Int) throws -> LottieChild {
+        let (reused, replaced): (LottieChild?, LottieChild?) = lock.withLock {
+            if let index = idle.firstIndex(where: {
+                $0.executable == executable && $0.child.memoryMiB >= memoryMiB && $0.child.seconds >= seconds
+            }) { return (idle.remove(at: index).child, nil) }
+            return (nil, idle.firstIndex { $0.executable == executable }.map { idle.remove(at: $0).child })
+        }
+        if let reused { return reused }
+        replaced?.killAndReap()
+        return try LottieChild(executable: executable, maxJobs: Self.jobsPerHelper,
+                               memoryMiB: max(memoryMiB, replaced?.memoryMiB ?? 0), seconds: max(seconds, replaced?.seconds ?? 0))
+    }
+
+    /// Keeps a helper that completed its job cleanly for the next one; one with no jobs left ends.
+    func giveBack(_ child: LottieChild, executable: String) {
+        guard child.jobsLeft > 0 else { child.killAndReap(); return }
+        lock.withLock { idle.append((executable, child)) }
+    }
+
+    /// Helpers waiting for a job (tests).
+    var idleCount: Int { lock.withLock { idle.count } }
+}

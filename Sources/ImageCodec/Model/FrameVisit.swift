@@ -1,0 +1,34 @@
+/// One frame of a frame-at-a-time decode (`ImageDecoder.visitFrames`), lent to the visitor: the
+/// pixels are valid only during the call, and the buffer holds the next frame afterwards.
+public struct FrameVisit {
+    /// The frame's position, from 0.
+    public let index: Int
+    /// The canvas size.
+    public let width: Int, height: Int
+    /// Straight RGBA, row-major, `width * height * 4` bytes: the same bytes as the frame's
+    /// `PixelBuffer.pixels` in the decoded image.
+    public let pixels: UnsafeBufferPointer<UInt8>
+}
+
+/// What a frame-at-a-time decode returns after the last frame: the decoded image without its pixels.
+public struct DecodedSummary: Equatable, Sendable {
+    /// The canvas size.
+    public var width: Int, height: Int
+    /// Every frame's delay, in order (as `DecodedImage.frames[i].delay`).
+    public var delays: [FrameDelay]
+    /// As `DecodedImage.loopCount`.
+    public var loopCount: Int
+    /// As `DecodedImage.facts`.
+    public var facts: SourceFacts
+
+    /// A summary; the frame count is `delays.count`.
+    public init(width: Int, height: Int, delays: [FrameDelay], loopCount: Int, facts: SourceFacts) {
+        self.width = width; self.height = height; self.delays = delays; self.loopCount = loopCount; self.facts = facts
+    }
+
+    /// The summary of a decoded image.
+    public init(_ image: DecodedImage) {
+        self.init(width: image.width, height: image.height, delays: image.frames.map(\.delay),
+                  loopCount: image.loopCount, facts: image.facts)
+    }
+}

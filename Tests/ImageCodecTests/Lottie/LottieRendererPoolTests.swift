@@ -1,0 +1,88 @@
+@testable import ImageCodec
+import CCodecShims
+import XCTest
+
+/// One helper serves a batch: clean files reuse it, a failing one costs only itself (the next file
+/// gets a new helper and renders), and no helper outlives its pool.
+final class LottieRendererPoolTests: XCTestCase {
+    private func decoder(_ pool: LottieRendererPool, fault: LottieRenderProcess.TestFault? = nil, seconds: Double = 20) -> LottieDecoder {
+        var decoder = LottieDecoder(limits: DecodeLimits(maxSecondsPerSticker: seconds), renderers: pool)
+        decoder.testFault = fault
+        return decoder
+    }
+
+    private func assertNoChildLeft(file: StaticString = #filePath, line: UInt = #line) {
+        var status: Int32 = 0
+        XCTAssertEqual(waitpid(-1, &status, WNOHANG), -1, file: file, line: line)
+        XCTAssertEqual(errno, ECHILD, file: file, line: line)
+    }
+
+    func testABatchReusesOneHelperAndRendersTheSamePixels() throws {
+        let files = try ["wide.json", "shapes.json", "fractional.json", "wide.json"].map { try LottieFixture.bytes($0) }
+        let alone = try files.map { try LottieDecoder().decode($0, format: .lottie) }
+        let pool = LottieRendererPool()
+        let batch = try files.map { try decoder(pool).decode($0, format: .lottie) }
+        XCTAssertEqual(batch, alone, "the same frames whether a helper is fresh or reused")
+        XCTAssertEqual(pool.idleCount, 1, "one helper rendered all four files")
+    }
+
+    func testAFailingFileCostsOnlyItselfAndTheNextFileRenders() throws {
+        let pool = LottieRendererPool()
+        let json = try LottieFixture.bytes("wide.json")
+        let expected = try LottieDecoder().decode(json, format: .lottie)
+        XCTAssertEqual(try decoder(pool).decode(json, format: .lottie), expected)
+        for (fault, fragment) in [(LottieRenderProcess.TestFault.abort, "the renderer crashed (signal 6"),
+                                  (.hang, "took longer than 0.5 s and was stopped"),
+                                  (.garbage, "not a frame stream"), (.short, "sent 5 of 6 frames")] {
+            XCTAssertThrowsError(try decoder(pool, fault: fault, seconds: 0.5).decode(json, format: .lottie)) {
+                XCTAssertTrue("\($0)".contains(fragment), "\(fault): \($0)")
+            }
+            XCTAssertEqual(pool.idleCount, 0, "\(fault): a helper that failed is never reused")
+            XCTAssertEqual(try decoder(pool).decode(json, format: .lottie), expected, "\(fault): the next file renders")
+            XCTAssertEqual(pool.idleCount, 1)
+        }
+    }
+
+    func testAHelperIsReplacedAfterItsJobs() throws {
+        let pool = LottieRendererPool()
+        let process = LottieRenderProcess(executable: try LottieRendererLocator.locate(), timeout: 20,
+                                          maxInputBytes: 1 << 20, pool: pool)
+        let json = try LottieFixture.bytes("shapes.json")
+        let document = try LottieValidator().validate(json)
+        for _ in 0...LottieRendererPool.jobsPerHelper {
+            let (_, images) = try process.render(json, width: 16, height: 16, frames: document.frameCount)
+            XCTAssertEqual(images.count, document.frameCount)
+        }
+        XCTAssertEqual(pool.idleCount, 1, "the used-up helper ended; a new one took the last file")
+    }
+
+    func testNoHelperOutlivesItsPool() throws {
+        do {
+            let pool = LottieRendererPool()
+            _ = try decoder(pool).decode(LottieFixture.bytes("wide.json"), format: .lottie)
+            XCTAssertEqual(pool.idleCount, 1)
+        }
+        assertNoChildLeft()
+    }
+
+    /// The copy out of shared memory un-premultiplies exactly as the helper did before (rounded to
+    /// nearest, capped at 255, alpha 0 to transparent black), for every alpha and channel value.
+    func testUnpremultiplyingIsExactForEveryValue() {
+        var source: [UInt32] = []
+        for a in UInt32(0)...255 { for c in UInt32(0)...255 { source.append(a << 24 | c << 16 | (255 - c) << 8 | c / 2) } }
+        // Groups of four that mix opaque, clear and partial pixels, and an odd tail.
+        var seed: UInt32 = 1
+        for _ in 0..<4099 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let a: UInt32 = [0, 255, seed >> 24][Int(seed >> 8) % 3]
+            source.append(a << 24 | (seed & 0xFFFFFF))
+        }
+        var out = [UInt8](repeating: 7, count: source.count * 4)
+        sf_premultiplied_argb_to_straight_rgba(source, &out, source.count)
+        func straight(_ c: UInt32, _ a: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min((c * 255 + a / 2) / a, 255)) }
+        for (i, v) in source.enumerated() {
+            let a = v >> 24, want = [straight(v >> 16 & 255, a), straight(v >> 8 & 255, a), straight(v & 255, a), UInt8(a)]
+            guard Array(out[i * 4..<i * 4 + 4]) == want else { return XCTFail("pixel \(String(v, radix: 16)): \(out[i * 4..<i * 4 + 4]) want \(want)") }
+        }
+    }
+}
