@@ -12,6 +12,9 @@ public struct StoreStickerBuilder: Sendable {
     public var retime: RetimeMode
     /// Decoder and PNG encoder.
     public var codec: any StickerCodec
+    /// Make each still an animation (`StillAnimator`): set for a store that takes one kind per pack
+    /// when the pack holds animations.
+    public var animateStills = false
 
     /// Formats the build writes, in the order it prefers them when a store takes several: PNG for
     /// stills (lossless), WebP then WebM for animations (smaller than APNG at the same quality).
@@ -42,8 +45,15 @@ public struct StoreStickerBuilder: Sendable {
 
     /// The sticker as pixels: placed, retimed and fitted in the format `format(animated:)` chooses.
     private func rasterSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String], file: String) throws -> StoreSticker {
-        let source = try decode(sticker, root: root)
+        var source = try decode(sticker, root: root)
         guard let first = source.frames.first else { throw PlatformBuildError.unreadable(file: file, reason: "it decodes to no frame") }
+        let sourceFrames = source.frames.count
+        var notes: [String] = []
+        if animateStills && sourceFrames == 1 {
+            let animator = StillAnimator(limits: rules.animation)
+            (source.frames, source.plays) = (animator.frames(first.image), 0)
+            notes.append(animator.note(store: rules.name, frames: source.frames))
+        }
         let animated = source.frames.count > 1
         guard let kind = rules.kind(animated: animated), let format = format(animated: animated) else {
             throw PlatformBuildError.noFormat(file: file, store: rules.name, animated: animated)
@@ -62,8 +72,8 @@ public struct StoreStickerBuilder: Sendable {
             frames = [AnimationFrame(image: frames[0].image, delay: .zero)]
         }
         let sourceFacts = StoreSourceFacts(file: file, format: source.format, width: first.image.width,
-                                      height: first.image.height, frames: source.frames.count,
-                                      durationMs: animated ? Retimer.milliseconds(source.frames) : 0)
+                                      height: first.image.height, frames: sourceFrames,
+                                      durationMs: sourceFrames > 1 ? Retimer.milliseconds(source.frames) : 0)
         let (fit, belowFloor) = try fitted(frames, plays: plays, format: format, limit: kind.maxBytes(for: format), file: file)
         // What the file stores: WebPAnimEncoder merges repeated frames into longer ones.
         var written = fit.report.framesIn - fit.report.framesDropped
@@ -74,7 +84,8 @@ public struct StoreStickerBuilder: Sendable {
             name: sticker.name, sources: sticker.files, file: stem + "." + (fit.format.usualExtensions.first ?? "bin"),
             bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
-            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, source: sourceFacts)
+            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, notes: notes,
+            source: sourceFacts)
     }
 
     /// The fitted file; below the fitters' quality floor, the best that fits, with why (a store
@@ -82,6 +93,8 @@ public struct StoreStickerBuilder: Sendable {
     private func fitted(_ frames: [AnimationFrame], plays: Int, format: ImageFormat, limit: Int, file: String) throws -> (FitResult, String?) {
         var options = FitOptions(maxBytes: limit, lossy: true, minSide: max(frames[0].image.width, frames[0].image.height))
         options.keepBestBelowFloor = true
+        // WebP's lossless file at libwebp's cheap level when that fits: exact at any effort (issue 23).
+        if format == .webp { options.effort = .fast }
         func run(_ options: FitOptions) throws -> FitResult {
             switch format {
             case .webp: return try EncodedFormatFitter(options: options, format: .webp).fit(frames, loopCount: plays)
