@@ -209,15 +209,18 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
         try stillPack(2)
         let frames = (0..<4).map { AnimationFrame(image: art(512, shade: 120, phase: 16 * $0), delay: .milliseconds(250)) }
         _ = try temp.write(try PNGEncoder().encodeAnimation(frames, loopCount: 0), to: "pack/moving.png")
+        // A still that is scaled up to 512 px: the made frames differ after scaling, not before.
+        _ = try temp.write(try PNGEncoder().encode(art(128, shade: 200)), to: "pack/small.png")
         var yaml = String(decoding: try CLIPaths.bytes(temp.path("pack/stickerforge.yml")), as: UTF8.self)
-        yaml += "  moving: [\"🎉\"]\n"
+        yaml += "  moving: [\"🎉\"]\n  small: [\"🎉\"]\n"
         _ = try temp.write(Array(yaml.utf8), to: "pack/stickerforge.yml")
         XCTAssertEqual(try buildAndCheck(["whatsapp"]), ["whatsapp": []], "no mixed_animation: every sticker animates")
         let stickers = try XCTUnwrap(try jsonFile("out/whatsapp/manifest.json")["stickers"] as? [[String: Any]])
-        XCTAssertEqual(stickers.map { $0["file"] as? String }, ["moving.webp", "s1.webp", "s2.webp"])
-        XCTAssertEqual(stickers.map { $0["frames"] as? Int }, [4, 2, 2])
-        XCTAssertEqual(stickers.map { $0["duration_ms"] as? Double }, [1000, 1000, 1000])
-        XCTAssertEqual(stickers.map { ($0["notes"] as? [String] ?? []).count }, [0, 1, 1])
+        XCTAssertEqual(stickers.map { $0["file"] as? String }, ["moving.webp", "s1.webp", "s2.webp", "small.webp"])
+        XCTAssertEqual(stickers.map { $0["frames"] as? Int }, [4, 2, 2, 2])
+        XCTAssertEqual(stickers.map { $0["duration_ms"] as? Double }, [1000, 1000, 1000, 1000])
+        XCTAssertEqual(stickers.map { ($0["notes"] as? [String] ?? []).count }, [0, 1, 1, 1])
+        XCTAssertEqual(try decode(temp.path("out/whatsapp/small.webp")).frames.count, 2)
         XCTAssertEqual((stickers[1]["notes"] as? [String])?.first,
                        "a still picture made into a 2-frame animation (1,000 ms loop): WhatsApp takes a pack that is all "
                        + "still or all animated, and this pack holds animations; the picture is unchanged except one pixel's "

@@ -10,13 +10,12 @@ import ImageCodec
 /// frames; every frame with alpha quality 50) gets the highest lossy quality that fits at the cheap
 /// search method (`webpSearchMethod`), by bisection; the variant that measures best is encoded at
 /// the final method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
-/// Near-lossless levels (least loss first) join the comparison when lossless is within 1.8 times
-/// the limit. At `FitOptions.effort` `.fast` (store builds) lossless is first encoded at libwebp's
+/// Near-lossless levels 80 and 60 join the comparison when lossless is within 1.5 times the limit. At `FitOptions.effort` `.fast` (store builds) lossless is first encoded at libwebp's
 /// cheap level and shipped when that fits.
 /// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 aimed at the limit with 35% of it
 /// for alpha, re-aimed lower when it overshoots or higher when it undershoots by over 3%; the same
-/// with 20% for alpha unless the first landed within 3% of the limit; every other frame dropped (animations over 20 frames a second) only when
-/// neither fits; best measured wins. Either way a winner
+/// with 20% for alpha unless the first landed within 3% of the limit; every other frame dropped
+/// (animations over 20 frames a second) only when neither fits; best measured wins. Either way a winner
 /// below `options.minQuality` is refused, with its figures.
 ///
 /// With a `box` the frames are first placed into it as `--fit` places APNGs into the grid cell
@@ -46,7 +45,7 @@ public struct EncodedFormatFitter: Sendable {
         self.options = options; self.format = format; self.box = box; self.fillBox = fillBox
     }
     /// Candidate encodes a WebP search may make: a quick lossless estimate and the lossless file,
-    /// up to 8 search encodes a variant (`webpSearchMethod`; three variants), then up to 5
+    /// up to 8 search encodes a variant (`webpSearchMethod`; three variants), then up to 3
     /// near-lossless encodes and 1-2 of the winner at the final method (`webpFinalMethod`).
     static let webpEncodeBudget = 36
     /// libwebp method the lossy sizes are searched at: of methods 2-4, 4 predicts method 5-6's size
@@ -252,16 +251,18 @@ public struct EncodedFormatFitter: Sendable {
     /// libwebp's lossless level 2 (method 2, effort 25): what `.fast` effort ships when it fits.
     static let webpCheapLossless = WebPEncodeOptions(quality: 25, method: 2)
     /// Near-lossless levels tried, least loss first, and the effort they are searched at (method
-    /// 4, effort 50: 1-3% over full effort at a tenth of its CPU on the benchmark still).
-    static let webpNearLosslessLevels = [80, 60, 40, 20]
+    /// 4, effort 50: 1-3% over full effort at a tenth of its CPU on the benchmark still). Levels
+    /// 40 and below measured worse than lossy quality 100 at more bytes on the benchmark photo
+    /// (docs/encoder.md), so they are not tried.
+    static let webpNearLosslessLevels = [80, 60]
     static let webpNearLosslessSearch = (effort: 50.0, method: 4)
     /// Near-lossless is tried only when the lossless size is at most this many times the limit:
-    /// level 20, the lossiest tried, made files about 0.62 of lossless on the benchmark still.
-    static let webpNearLosslessReach = 1.8
+    /// level 60, the lossiest tried, made files about 0.68-0.73 of lossless on the benchmark stills.
+    static let webpNearLosslessReach = 1.5
 
     /// The least lossy near-lossless file that fits: the levels searched at the cheap effort, the
-    /// first that fits written at full effort (smaller still) unless the effort is `.fast`; nil when lossless is too far over the
-    /// limit, none fits, or the budget is spent.
+    /// first that fits written at full effort (smaller still) unless the effort is `.fast`; nil
+    /// when lossless is too far over the limit, none fits, or the budget is spent.
     private func nearLossless(_ frames: [AnimationFrame], lossless: Int,
                               encode: (WebPEncodeOptions, String) throws -> Candidate?) throws -> Candidate? {
         guard Double(lossless) <= Double(options.maxBytes) * Self.webpNearLosslessReach else { return nil }
@@ -271,7 +272,8 @@ public struct EncodedFormatFitter: Sendable {
                                          "near-lossless WebP level \(level) method \(search.method)") else { return nil }
             guard sized.bytes.count <= options.maxBytes else { continue }
             // `.fast` effort ships the searched file: the full-effort one is exact to the same level.
-            guard options.effort != .fast, let full = try encode(.nearLossless(level: level), "near-lossless WebP level \(level) method 6") else { return sized }
+            guard options.effort != .fast,
+                  let full = try encode(.nearLossless(level: level), "near-lossless WebP level \(level) method 6") else { return sized }
             return full.bytes.count <= sized.bytes.count ? full : sized
         }
         return nil

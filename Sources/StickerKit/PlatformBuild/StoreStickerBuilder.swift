@@ -45,16 +45,11 @@ public struct StoreStickerBuilder: Sendable {
 
     /// The sticker as pixels: placed, retimed and fitted in the format `format(animated:)` chooses.
     private func rasterSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String], file: String) throws -> StoreSticker {
-        var source = try decode(sticker, root: root)
+        let source = try decode(sticker, root: root)
         guard let first = source.frames.first else { throw PlatformBuildError.unreadable(file: file, reason: "it decodes to no frame") }
         let sourceFrames = source.frames.count
-        var notes: [String] = []
-        if animateStills && sourceFrames == 1 {
-            let animator = StillAnimator(limits: rules.animation)
-            (source.frames, source.plays) = (animator.frames(first.image), 0)
-            notes.append(animator.note(store: rules.name, frames: source.frames))
-        }
-        let animated = source.frames.count > 1
+        let madeAnimated = animateStills && sourceFrames == 1
+        let animated = sourceFrames > 1 || madeAnimated
         guard let kind = rules.kind(animated: animated), let format = format(animated: animated) else {
             throw PlatformBuildError.noFormat(file: file, store: rules.name, animated: animated)
         }
@@ -64,6 +59,13 @@ public struct StoreStickerBuilder: Sendable {
             throw PlatformBuildError.unreadable(file: file, reason: "scaling failed: \(error)")
         }
         var plays = animated ? source.plays : 0
+        var notes: [String] = []
+        if madeAnimated {
+            // After placement: scaling would smooth the one-level difference away.
+            let animator = StillAnimator(limits: rules.animation)
+            frames = animator.frames(frames[0].image)
+            notes.append(animator.note(store: rules.name, frames: frames))
+        }
         var retimed: [String] = []
         if animated {
             let timed = Retimer(limits: rules.animation, format: format, mode: retime).retime(frames, plays: plays)
@@ -78,6 +80,10 @@ public struct StoreStickerBuilder: Sendable {
         // What the file stores: WebPAnimEncoder merges repeated frames into longer ones.
         var written = fit.report.framesIn - fit.report.framesDropped
         if fit.format == .webp, animated, let stored = try? WebPEncoder.storedFrameCount(fit.bytes) { written = stored }
+        if madeAnimated && written < 2 {
+            throw PlatformBuildError.notFitted(file: file, store: rules.name, reason: "made into an animation for a pack of "
+                                               + "animations, but the fitted file stores one frame; split the pack into stills and animations")
+        }
         var fittedText = "\(fit.format.displayName): \(fit.report.summary)"
         if let belowFloor { fittedText += "; below the quality floor: \(belowFloor)" }
         return StoreSticker(
