@@ -204,6 +204,40 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual((set["stickers"] as? [[String: Any]])?.map { $0["format"] as? String }, ["video", "video"])
     }
 
+    func testWhatsAppMixedPackMakesEachStillAnAnimation() throws {
+        // Two stills and one 4-frame animation: WhatsApp takes all still or all animated.
+        try stillPack(2)
+        let frames = (0..<4).map { AnimationFrame(image: art(512, shade: 120, phase: 16 * $0), delay: .milliseconds(250)) }
+        _ = try temp.write(try PNGEncoder().encodeAnimation(frames, loopCount: 0), to: "pack/moving.png")
+        // A still that is scaled up to 512 px: the made frames differ after scaling, not before.
+        _ = try temp.write(try PNGEncoder().encode(art(128, shade: 200)), to: "pack/small.png")
+        var yaml = String(decoding: try CLIPaths.bytes(temp.path("pack/stickerforge.yml")), as: UTF8.self)
+        yaml += "  moving: [\"🎉\"]\n  small: [\"🎉\"]\n"
+        _ = try temp.write(Array(yaml.utf8), to: "pack/stickerforge.yml")
+        XCTAssertEqual(try buildAndCheck(["whatsapp"]), ["whatsapp": []], "no mixed_animation: every sticker animates")
+        let stickers = try XCTUnwrap(try jsonFile("out/whatsapp/manifest.json")["stickers"] as? [[String: Any]])
+        XCTAssertEqual(stickers.map { $0["file"] as? String }, ["moving.webp", "s1.webp", "s2.webp", "small.webp"])
+        XCTAssertEqual(stickers.map { $0["frames"] as? Int }, [4, 2, 2, 2])
+        XCTAssertEqual(stickers.map { $0["duration_ms"] as? Double }, [1000, 1000, 1000, 1000])
+        XCTAssertEqual(stickers.map { ($0["notes"] as? [String] ?? []).count }, [0, 1, 1, 1])
+        XCTAssertEqual(try decode(temp.path("out/whatsapp/small.webp")).frames.count, 2)
+        XCTAssertEqual((stickers[1]["notes"] as? [String])?.first,
+                       "a still picture made into a 2-frame animation (1,000 ms loop): WhatsApp takes a pack that is all "
+                       + "still or all animated, and this pack holds animations; the picture is unchanged except one pixel's "
+                       + "alpha, 1/255 lower on every other frame, so the store counts the frames as different")
+        // The same picture: frame 0 is the source exactly (lossless), frame 1 differs in one alpha level of one pixel.
+        let still = try decode(temp.path("out/whatsapp/s1.webp"))
+        XCTAssertEqual(still.frames.count, 2)
+        let source = art(512, shade: 60)
+        XCTAssertEqual(still.frames[0].image.pixels, source.pixels)
+        let differing = zip(still.frames[1].image.pixels, source.pixels).enumerated().filter { $0.element.0 != $0.element.1 }
+        XCTAssertEqual(differing.map(\.offset), [(8 * 512 + 8) * 4 + 3])
+        XCTAssertEqual(differing.map { Int($0.element.1) - Int($0.element.0) }, [1])
+        let contents = try jsonFile("out/whatsapp/contents.json")
+        let packs = try XCTUnwrap(contents["sticker_packs"] as? [[String: Any]])
+        XCTAssertEqual(packs.first?["animated_sticker_pack"] as? Bool, true)
+    }
+
     /// The names of a ZIP's entries as Python's zipfile reads them (skipped without python3).
     private func assertZipEntries(_ relative: String, _ names: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }

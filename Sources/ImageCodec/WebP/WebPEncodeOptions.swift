@@ -23,6 +23,11 @@ public struct WebPEncodeOptions: Equatable, Sendable, Codable {
     /// Animations: let each frame be lossy or lossless, whichever is smaller (libwebp's
     /// `allow_mixed`). Off by default, so `lossless` means every frame is exact.
     public var allowMixed: Bool
+    /// Lossless only: libwebp's near-lossless preprocessing, 100 (off: exact) down to 0 (most
+    /// loss). Lower levels round the values of pixels in busy areas, so the lossless coder finds more
+    /// repeats; flat areas and edges stay exact. The rung between lossy quality 100 and exact
+    /// lossless (docs/encoder.md, "Near-lossless").
+    public var nearLossless = 100
     /// An ICC profile to embed (ICCP chunk). Pass one only when the pixels are not sRGB: an sRGB
     /// file needs none, and every viewer assumes sRGB without one.
     public var iccProfile: [UInt8]?
@@ -48,6 +53,13 @@ public struct WebPEncodeOptions: Equatable, Sendable, Codable {
         WebPEncodeOptions(lossless: false, quality: quality, method: method, alphaQuality: alphaQuality)
     }
 
+    /// Near-lossless options at `level` (0-100, 100 exact) with lossless effort `effort` and `method`.
+    public static func nearLossless(level: Int, effort: Double = 100, method: Int = 6) -> WebPEncodeOptions {
+        var options = WebPEncodeOptions(quality: effort, method: method)
+        options.nearLossless = level
+        return options
+    }
+
     /// Throws `CodecError.invalidInput` naming the first option out of range.
     func validate() throws {
         func check(_ ok: Bool, _ what: String) throws { if !ok { throw CodecError.invalidInput("WebP \(what)") } }
@@ -55,5 +67,6 @@ public struct WebPEncodeOptions: Equatable, Sendable, Codable {
         try check((0...6).contains(method), "method \(method) is outside 0-6")
         try check((0...100).contains(alphaQuality), "alpha quality \(alphaQuality) is outside 0-100")
         try check((0...2).contains(alphaFiltering), "alpha filtering \(alphaFiltering) is outside 0-2")
+        try check((0...100).contains(nearLossless), "near-lossless level \(nearLossless) is outside 0-100")
     }
 }

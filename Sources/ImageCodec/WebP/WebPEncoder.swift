@@ -104,6 +104,7 @@ public struct WebPEncoder: Sendable {
             config.quality = Float(options.quality)
         }
         config.lossless = options.lossless ? 1 : 0
+        config.near_lossless = Int32(options.lossless ? options.nearLossless : 100)
         config.method = Int32(options.method)
         config.alpha_quality = Int32(options.alphaQuality)
         config.alpha_filtering = Int32(options.alphaFiltering)

@@ -10,10 +10,12 @@ import ImageCodec
 /// frames; every frame with alpha quality 50) gets the highest lossy quality that fits at the cheap
 /// search method (`webpSearchMethod`), by bisection; the variant that measures best is encoded at
 /// the final method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
+/// Near-lossless levels 80 and 60 join the comparison when lossless is within 1.5 times the limit. At `FitOptions.effort` `.fast` (store builds) lossless is first encoded at libwebp's
+/// cheap level and shipped when that fits.
 /// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 aimed at the limit with 35% of it
 /// for alpha, re-aimed lower when it overshoots or higher when it undershoots by over 3%; the same
-/// with 20% for alpha; every other frame dropped (animations over 20 frames a second) only when
-/// neither fits; best measured wins. Either way a winner
+/// with 20% for alpha unless the first landed within 3% of the limit; every other frame dropped
+/// (animations over 20 frames a second) only when neither fits; best measured wins. Either way a winner
 /// below `options.minQuality` is refused, with its figures.
 ///
 /// With a `box` the frames are first placed into it as `--fit` places APNGs into the grid cell
@@ -43,9 +45,9 @@ public struct EncodedFormatFitter: Sendable {
         self.options = options; self.format = format; self.box = box; self.fillBox = fillBox
     }
     /// Candidate encodes a WebP search may make: a quick lossless estimate and the lossless file,
-    /// up to 8 search encodes a variant (`webpSearchMethod`; three variants), then 1-2 of the winner
-    /// at the final method (`webpFinalMethod`).
-    static let webpEncodeBudget = 30
+    /// up to 8 search encodes a variant (`webpSearchMethod`; three variants), then up to 3
+    /// near-lossless encodes and 1-2 of the winner at the final method (`webpFinalMethod`).
+    static let webpEncodeBudget = 36
     /// libwebp method the lossy sizes are searched at: of methods 2-4, 4 predicts method 5-6's size
     /// best (docs/encoder.md: 5% over method 6 where 2 and 3 are 20-26% over), at about 1/40 of
     /// method 6's time on animations.
@@ -161,9 +163,14 @@ public struct EncodedFormatFitter: Sendable {
             return candidate
         }
         // A quick lossless encode first: when it is far over the limit the full-effort one (at
-        // most a few percent smaller) cannot fit and is not made.
-        let quick = try encode(WebPEncodeOptions(quality: Self.webpQuickLosslessEffort), frames,
-                               label: "lossless WebP effort \(Int(Self.webpQuickLosslessEffort)) (estimate)", dropped: 0)
+        // most a few percent smaller) cannot fit and is not made. At `.fast` effort (store builds)
+        // it is libwebp's cheap lossless level, shipped when it fits: lossless is exact at any
+        // effort, and full effort costs 15-60 times the CPU for 0-3% fewer bytes (docs/encoder.md).
+        let cheap = options.effort == .fast
+        let quick = try encode(cheap ? Self.webpCheapLossless : WebPEncodeOptions(quality: Self.webpQuickLosslessEffort), frames,
+                               label: cheap ? "lossless WebP method 2 effort 25" : "lossless WebP effort \(Int(Self.webpQuickLosslessEffort)) (estimate)",
+                               dropped: 0)
+        if cheap && quick.bytes.count <= options.maxBytes { return (quick, quick.bytes.count) }
         var smallest = quick.bytes.count, baseline = quick.bytes.count
         if !options.lossy || Double(quick.bytes.count) <= Double(options.maxBytes) * Self.webpQuickLosslessSlack {
             let lossless = try encode(WebPEncodeOptions(), frames, label: "lossless WebP", dropped: 0)
@@ -216,7 +223,12 @@ public struct EncodedFormatFitter: Sendable {
             let q = try bisect(v, 0, 101, ratio: 1)
             if let candidate = searched[v]?[q] { fitting.append((v, q, candidate)) }
         }
-        let best = try pickBest(frames, fitting.map(\.candidate), smallest: smallest, steps: log.lines)
+        // Near-lossless, the rung between lossy quality 100 and lossless, when lossless is near.
+        let near = try nearLossless(frames, lossless: baseline, encode: { options, label in
+            encodes < Self.webpEncodeBudget ? try encode(options, frames, label: label, dropped: 0) : nil
+        })
+        let best = try pickBest(frames, fitting.map(\.candidate) + (near.map { [$0] } ?? []), smallest: smallest, steps: log.lines)
+        if let near, best.bytes == near.bytes { return (near, baseline) }
         guard let chosen = fitting.first(where: { $0.candidate.bytes == best.bytes }) else { return (best, baseline) }
         let variant = variants[chosen.variant]
         let method = Self.webpFinalMethod(pixels: variant.frames.count * variant.frames[0].image.width * variant.frames[0].image.height)
@@ -234,6 +246,37 @@ public struct EncodedFormatFitter: Sendable {
             return (second, baseline)
         }
         return (first, baseline)
+    }
+
+    /// libwebp's lossless level 2 (method 2, effort 25): what `.fast` effort ships when it fits.
+    static let webpCheapLossless = WebPEncodeOptions(quality: 25, method: 2)
+    /// Near-lossless levels tried, least loss first, and the effort they are searched at (method
+    /// 4, effort 50: 1-3% over full effort at a tenth of its CPU on the benchmark still). Levels
+    /// 40 and below measured worse than lossy quality 100 at more bytes on the benchmark photo
+    /// (docs/encoder.md), so they are not tried.
+    static let webpNearLosslessLevels = [80, 60]
+    static let webpNearLosslessSearch = (effort: 50.0, method: 4)
+    /// Near-lossless is tried only when the lossless size is at most this many times the limit:
+    /// level 60, the lossiest tried, made files about 0.68-0.73 of lossless on the benchmark stills.
+    static let webpNearLosslessReach = 1.5
+
+    /// The least lossy near-lossless file that fits: the levels searched at the cheap effort, the
+    /// first that fits written at full effort (smaller still) unless the effort is `.fast`; nil
+    /// when lossless is too far over the limit, none fits, or the budget is spent.
+    private func nearLossless(_ frames: [AnimationFrame], lossless: Int,
+                              encode: (WebPEncodeOptions, String) throws -> Candidate?) throws -> Candidate? {
+        guard Double(lossless) <= Double(options.maxBytes) * Self.webpNearLosslessReach else { return nil }
+        let search = Self.webpNearLosslessSearch
+        for level in Self.webpNearLosslessLevels {
+            guard let sized = try encode(.nearLossless(level: level, effort: search.effort, method: search.method),
+                                         "near-lossless WebP level \(level) method \(search.method)") else { return nil }
+            guard sized.bytes.count <= options.maxBytes else { continue }
+            // `.fast` effort ships the searched file: the full-effort one is exact to the same level.
+            guard options.effort != .fast,
+                  let full = try encode(.nearLossless(level: level), "near-lossless WebP level \(level) method 6") else { return sized }
+            return full.bytes.count <= sized.bytes.count ? full : sized
+        }
+        return nil
     }
 
     /// libwebp method of the written file: 6 (the writer's default, about 3% smaller than 5) while
@@ -281,7 +324,12 @@ public struct EncodedFormatFitter: Sendable {
                     target = next
                 }
             }
-            if let fitted { winners.append(fitted) }
+            if let fitted {
+                winners.append(fitted)
+                // Within 3% of the limit the first alpha share has spent the bytes: the second
+                // share is not tried (half the encodes; docs/encoder.md, "WebM fit").
+                if index == 0 && Double(fitted.bytes.count) * Self.webmUndershoot >= Double(options.maxBytes) { break }
+            }
         }
         return (try pickBest(frames, winners, smallest: smallest, steps: log.lines), baseline)
     }

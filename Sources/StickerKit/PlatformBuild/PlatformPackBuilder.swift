@@ -29,6 +29,16 @@ public struct PlatformPackBuilder: Sendable {
             stickers.append(try builder.build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
                                               emojis: pack.config.emojis[source.name] ?? []))
         }
+        // A store that takes one kind per pack gets every still as an animation when any sticker animates.
+        if !rules.mixesStillAndAnimated, rules.animated != nil, stickers.contains(where: \.isAnimated),
+           stickers.contains(where: { !$0.isAnimated }) {
+            var animating = builder
+            animating.animateStills = true
+            for (index, source) in pack.stickers.enumerated() where !stickers[index].isAnimated {
+                stickers[index] = try animating.build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
+                                                      emojis: pack.config.emojis[source.name] ?? [])
+            }
+        }
         progress(pack.stickers.count, pack.stickers.count, "")
         let name = pack.config.name ?? pack.name
         var built = StorePack(rules: rules, name: name, publisher: pack.config.publisher,

@@ -12,6 +12,9 @@ public struct StoreStickerBuilder: Sendable {
     public var retime: RetimeMode
     /// Decoder and PNG encoder.
     public var codec: any StickerCodec
+    /// Make each still an animation (`StillAnimator`): set for a store that takes one kind per pack
+    /// when the pack holds animations.
+    public var animateStills = false
 
     /// Formats the build writes, in the order it prefers them when a store takes several: PNG for
     /// stills (lossless), WebP then WebM for animations (smaller than APNG at the same quality).
@@ -44,7 +47,9 @@ public struct StoreStickerBuilder: Sendable {
     private func rasterSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String], file: String) throws -> StoreSticker {
         let source = try decode(sticker, root: root)
         guard let first = source.frames.first else { throw PlatformBuildError.unreadable(file: file, reason: "it decodes to no frame") }
-        let animated = source.frames.count > 1
+        let sourceFrames = source.frames.count
+        let madeAnimated = animateStills && sourceFrames == 1
+        let animated = sourceFrames > 1 || madeAnimated
         guard let kind = rules.kind(animated: animated), let format = format(animated: animated) else {
             throw PlatformBuildError.noFormat(file: file, store: rules.name, animated: animated)
         }
@@ -54,6 +59,13 @@ public struct StoreStickerBuilder: Sendable {
             throw PlatformBuildError.unreadable(file: file, reason: "scaling failed: \(error)")
         }
         var plays = animated ? source.plays : 0
+        var notes: [String] = []
+        if madeAnimated {
+            // After placement: scaling would smooth the one-level difference away.
+            let animator = StillAnimator(limits: rules.animation)
+            frames = animator.frames(frames[0].image)
+            notes.append(animator.note(store: rules.name, frames: frames))
+        }
         var retimed: [String] = []
         if animated {
             let timed = Retimer(limits: rules.animation, format: format, mode: retime).retime(frames, plays: plays)
@@ -62,19 +74,24 @@ public struct StoreStickerBuilder: Sendable {
             frames = [AnimationFrame(image: frames[0].image, delay: .zero)]
         }
         let sourceFacts = StoreSourceFacts(file: file, format: source.format, width: first.image.width,
-                                      height: first.image.height, frames: source.frames.count,
-                                      durationMs: animated ? Retimer.milliseconds(source.frames) : 0)
+                                      height: first.image.height, frames: sourceFrames,
+                                      durationMs: sourceFrames > 1 ? Retimer.milliseconds(source.frames) : 0)
         let (fit, belowFloor) = try fitted(frames, plays: plays, format: format, limit: kind.maxBytes(for: format), file: file)
         // What the file stores: WebPAnimEncoder merges repeated frames into longer ones.
         var written = fit.report.framesIn - fit.report.framesDropped
         if fit.format == .webp, animated, let stored = try? WebPEncoder.storedFrameCount(fit.bytes) { written = stored }
+        if madeAnimated && written < 2 {
+            throw PlatformBuildError.notFitted(file: file, store: rules.name, reason: "made into an animation for a pack of "
+                                               + "animations, but the fitted file stores one frame; split the pack into stills and animations")
+        }
         var fittedText = "\(fit.format.displayName): \(fit.report.summary)"
         if let belowFloor { fittedText += "; below the quality floor: \(belowFloor)" }
         return StoreSticker(
             name: sticker.name, sources: sticker.files, file: stem + "." + (fit.format.usualExtensions.first ?? "bin"),
             bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
-            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, source: sourceFacts)
+            loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, notes: notes,
+            source: sourceFacts)
     }
 
     /// The fitted file; below the fitters' quality floor, the best that fits, with why (a store
@@ -82,6 +99,8 @@ public struct StoreStickerBuilder: Sendable {
     private func fitted(_ frames: [AnimationFrame], plays: Int, format: ImageFormat, limit: Int, file: String) throws -> (FitResult, String?) {
         var options = FitOptions(maxBytes: limit, lossy: true, minSide: max(frames[0].image.width, frames[0].image.height))
         options.keepBestBelowFloor = true
+        // WebP's lossless file at libwebp's cheap level when that fits: exact at any effort (issue 23).
+        if format == .webp { options.effort = .fast }
         func run(_ options: FitOptions) throws -> FitResult {
             switch format {
             case .webp: return try EncodedFormatFitter(options: options, format: .webp).fit(frames, loopCount: plays)

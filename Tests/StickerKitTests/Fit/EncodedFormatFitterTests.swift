@@ -25,6 +25,58 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertEqual(result.bytes, try WebPEncoder().encode(input[0].image))
     }
 
+    func testWebPAtFastEffortShipsTheCheapLosslessFileWhenItFits() throws {
+        let input = frames(3)
+        var options = FitOptions(maxBytes: 1_000_000, lossy: true)
+        options.effort = .fast
+        let result = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        XCTAssertTrue(result.report.lossless)
+        XCTAssertEqual(result.report.candidates.count, 1, "\(result.report.candidates)")
+        XCTAssertTrue(result.report.candidates[0].hasPrefix("lossless WebP method 2 effort 25: "), "\(result.report.candidates)")
+        let cheap = try WebPEncoder(options: EncodedFormatFitter.webpCheapLossless).encodeAnimation(input, loopCount: 0)
+        XCTAssertEqual(result.bytes, cheap)
+        // Exact at any effort: every visible pixel as the source (the RGB under transparency is dropped).
+        XCTAssertLessThan(try WebPEncoder().encodeAnimation(input, loopCount: 0).count, cheap.count)
+        for (decoded, source) in zip(try ImageDecoder().decode(result.bytes).frames, input) {
+            let differing = stride(from: 0, to: source.image.pixels.count, by: 4).filter { i in
+                let visible = source.image.pixels[i + 3] > 0
+                return decoded.image.pixels[i + 3] != source.image.pixels[i + 3]
+                    || (visible && decoded.image.pixels[i..<i + 3] != source.image.pixels[i..<i + 3])
+            }
+            XCTAssertEqual(differing.count, 0, "exact at any effort")
+        }
+        // Below the cheap file's size it is not shipped: the full-effort lossless file or the lossy search follows.
+        options.maxBytes = cheap.count - 1
+        let tighter = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        XCTAssertLessThan(tighter.bytes.count, cheap.count)
+        XCTAssertGreaterThan(tighter.report.candidates.count, 1)
+    }
+
+    func testWebPTriesNearLosslessBetweenLossyQuality100AndLossless() throws {
+        let input = frames(1, size: 128)
+        // The quick lossless estimate 1.4 times the limit: within near-lossless's reach (1.5).
+        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort))
+            .encode(input[0].image).count
+        let limit = Int(Double(estimate) / 1.4)
+        let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
+        let near = result.report.candidates.filter { $0.hasPrefix("near-lossless WebP level ") }
+        XCTAssertFalse(near.isEmpty, "\(result.report.candidates)")
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        XCTAssertFalse(result.report.lossless)
+        // The winner measures at least as well as the best lossy file that fits.
+        let lossy = try WebPEncoder(options: .lossy(quality: 100)).encode(input[0].image)
+        if lossy.count <= limit {
+            let measured = try EncodedFormatQuality.measure(source: input, candidate: try ImageDecoder().decode(lossy).frames)
+            XCTAssertGreaterThanOrEqual(result.report.quality, measured)
+        }
+        // A near-lossless winner is libwebp's file at that level, byte for byte.
+        if let step = result.report.steps.first, step.hasPrefix("near-lossless WebP level ") {
+            let level = try XCTUnwrap(Int(step.dropFirst("near-lossless WebP level ".count).prefix { $0.isNumber }))
+            XCTAssertEqual(result.bytes, try WebPEncoder(options: .nearLossless(level: level)).encode(input[0].image))
+        }
+        XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
+    }
+
     func testWebPGoesLossyUnderTheLimitAndIsDeterministic() throws {
         let input = frames(4, size: 64)
         let lossless = try WebPEncoder().encodeAnimation(input, loopCount: 0).count
@@ -131,6 +183,9 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertGreaterThan(second.bytes, first.bytes, "\(steps)")
         XCTAssertLessThanOrEqual(result.bytes.count, 9000)
         XCTAssertLessThanOrEqual(steps.count, 4, "alpha 35% and 20%, two encodes each; fewer frames only when nothing fits")
+        if Double(second.bytes) * EncodedFormatFitter.webmUndershoot >= 9000 && second.bytes <= 9000 {
+            XCTAssertEqual(steps.count, 2, "the first alpha share landed within 3% of the limit: \(steps)")
+        }
     }
 
     func testNothingFittingIsReportedWithTheSmallestSize() {
