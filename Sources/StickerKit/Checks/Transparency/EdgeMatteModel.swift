@@ -272,33 +272,34 @@ struct NearestOpaqueMap {
             for x in 0..<w {
                 let a = p[(row + x) * 4 + 3]
                 if a >= EdgeMatteModel.minEdgeAlpha && a < 255 { last = x }
-                if x - last <= reach { rows[row + x] = 1 }
+                if x &- last <= reach { rows[row + x] = 1 }
             }
             last = w + far
             var x = w - 1
             while x >= 0 {
                 let a = p[(row + x) * 4 + 3]
                 if a >= EdgeMatteModel.minEdgeAlpha && a < 255 { last = x }
-                if last - x <= reach { rows[row + x] = 1 }
+                if last &- x <= reach { rows[row + x] = 1 }
                 x -= 1
             }
         }
         // Along columns row by row (each column's last marked row kept), so memory is read in order.
+        // Wrapping arithmetic (no index or distance here can overflow) lets these loops vectorise.
         let last = UnsafeMutablePointer<Int>.allocate(capacity: w)
         defer { last.deallocate() }
         last.initialize(repeating: -far, count: w)
         for y in 0..<h {
             for x in 0..<w {
-                if rows[y * w + x] != 0 { last[x] = y }
-                if y - last[x] <= reach { band[y * w + x] = 1 }
+                if rows[y &* w &+ x] != 0 { last[x] = y }
+                if y &- last[x] <= reach { band[y &* w &+ x] = 1 }
             }
         }
         last.update(repeating: h + far, count: w)
         var y = h - 1
         while y >= 0 {
             for x in 0..<w {
-                if rows[y * w + x] != 0 { last[x] = y }
-                if last[x] - y <= reach { band[y * w + x] = 1 }
+                if rows[y &* w &+ x] != 0 { last[x] = y }
+                if last[x] &- y <= reach { band[y &* w &+ x] = 1 }
             }
             y -= 1
         }
