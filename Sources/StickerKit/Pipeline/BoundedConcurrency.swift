@@ -3,16 +3,19 @@
 enum BoundedConcurrency {
     /// `transform` applied to every item, results in item order. `completed` is called on the
     /// calling task, in completion order, with the number done so far and the finished index.
+    /// Items are started in `order` (indices; item order when nil): results do not depend on it.
     static func map<Item: Sendable, Result: Sendable>(
-        _ items: [Item], limit: Int,
+        _ items: [Item], limit: Int, order: [Int]? = nil,
         _ transform: @escaping @Sendable (Item) async -> Result,
         completed: (Int, Int) -> Void = { _, _ in }
     ) async -> [Result] {
         var results = [Result?](repeating: nil, count: items.count)
         await withTaskGroup(of: (Int, Result).self) { group in
             var next = 0
+            let order = order ?? Array(items.indices)
+            precondition(order.count == items.count, "order must name every item once")
             func start() {
-                let index = next, item = items[index]
+                let index = order[next], item = items[index]
                 group.addTask { (index, await transform(item)) }
                 next += 1
             }

@@ -55,11 +55,28 @@ public struct PackChecker: Sendable {
         let checks = stickerChecks
         let root = pack.root
         let stickers = pack.stickers
-        let checked = await BoundedConcurrency.map(stickers, limit: concurrency, { source -> CheckedSubject in
+        // The icon set is measured beside the stickers rather than after them.
+        async let loadedIcons = loader.loadIcons(pack.iconSet, root: root)
+        let checked = await BoundedConcurrency.map(stickers, limit: concurrency, order: Self.largestFirst(stickers, root: root),
+                                                   { source -> CheckedSubject in
             Self.checked(loader.load(source, root: root), checks: checks, context: context)
         }, completed: { done, index in progress(done, stickers.count, stickers[index].name) })
-        let icons = loader.loadIcons(pack.iconSet, root: root)
+        let icons = await loadedIcons
         return (assemble(pack: pack, checked: checked, icons: icons, context: context), checked.map(\.summary))
+    }
+
+    /// Sticker indices from the most bytes on disk (all of its files) to the fewest, ties in pack
+    /// order: the longest jobs start first, so the last one to finish is a small one and no core
+    /// waits long at the end for a big animation that happened to come last (longest processing
+    /// time first). Files that cannot be read count as empty; the loader reports them.
+    static func largestFirst(_ stickers: [StickerSource], root: String) -> [Int] {
+        let bytes = stickers.map { source in
+            source.files.reduce(0) { total, path in
+                let size = (try? FileManager.default.attributesOfItem(atPath: SubjectLoader.join(root, path))[.size]) as? NSNumber
+                return total + (size?.intValue ?? 0)
+            }
+        }
+        return stickers.indices.sorted { bytes[$0] != bytes[$1] ? bytes[$0] > bytes[$1] : $0 < $1 }
     }
 
     /// Loads and decodes every sticker of `pack` across cores without checking it, calling

@@ -136,12 +136,31 @@ struct EdgeMatteModel: Sendable {
         }
         var matte = SIMD3<Double>(repeating: 0)
         for c in 0..<3 {
-            let sorted = channels[c].sorted()
-            matte[c] = min(255, max(0, sorted[sorted.count / 2]))
+            // The element a full sort would put at the middle, found by selection.
+            matte[c] = min(255, max(0, Self.select(&channels[c], rank: channels[c].count / 2)))
         }
         if maxDifference(matte, SIMD3(repeating: 0)) <= tolerance { return SIMD3(repeating: 0) }
         if maxDifference(matte, SIMD3(repeating: 255)) <= tolerance { return SIMD3(repeating: 255) }
         return matte.rounded(.toNearestOrAwayFromZero)
+    }
+
+    /// The value `values.sorted()[rank]` holds (quickselect, median-of-three pivots; reorders `values`).
+    static func select(_ values: inout [Double], rank: Int) -> Double {
+        var low = 0, high = values.count - 1
+        while low < high {
+            let mid = low + (high - low) / 2
+            var pivot = values[mid]
+            if values[low] > values[high] { values.swapAt(low, high) }
+            pivot = max(values[low], min(pivot, values[high]))
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j { values.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if rank <= j { high = j } else if rank >= i { low = i } else { return values[rank] }
+        }
+        return values[rank]
     }
 
     static func maxDifference(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
@@ -185,69 +204,151 @@ struct EdgeMatteModel: Sendable {
     }
 }
 
-/// For every pixel, the nearest fully opaque pixel (8-neighbour propagation of seeds in two
-/// raster passes, an approximate Euclidean feature transform), within a radius.
+/// For every judged edge pixel (alpha 16-254), the nearest fully opaque pixel (8-neighbour
+/// propagation of seeds in two raster passes, an approximate Euclidean feature transform), within
+/// a radius.
+///
+/// The passes visit only the band of pixels within `radius + bandMargin` (Chebyshev) of a judged
+/// pixel: the rest of the canvas (far transparency, opaque interior) never hands a seed to a judged
+/// pixel within the radius, so the seeds there are those of the whole-canvas transform
+/// (`NearestOpaqueMapTests` compares both; so did every frame of the stand-in, sample and
+/// fixture packs, 8.3 million judged pixels, docs/benchmarks.md). Pixels outside the band have no seed.
 struct NearestOpaqueMap {
-    private var seeds: [Int32]
+    /// Per pixel, the nearest opaque pixel's column and row (-1 when none): kept apart so that no
+    /// relaxation divides an index by the width.
+    private var seedX: [Int32]
+    private var seedY: [Int32]
+    private let width: Int
 
-    init(_ buffer: PixelBuffer, radius: Int) {
-        let w = buffer.width, h = buffer.height
-        var seeds = [Int32](repeating: -1, count: w * h)
-        var dist = [Int](repeating: Int.max, count: w * h)
-        // Raw buffers and a plain function: this runs per frame in the check and in the fix, and
+    /// Band pixels beyond the radius, so that a seed's path bending around the radius stays inside.
+    static let bandMargin = 2
+
+    /// The map of `buffer`; `wholeCanvas` runs the passes over every pixel (the reference the band
+    /// is tested against).
+    init(_ buffer: PixelBuffer, radius: Int, wholeCanvas: Bool = false) {
+        let w = buffer.width, h = buffer.height, n = w * h
+        width = w
+        var seedX = [Int32](repeating: -1, count: n), seedY = [Int32](repeating: -1, count: n)
+        var dist = [Int](repeating: Int.max, count: n)
+        // 1 where the passes work: in the band and not opaque (an opaque pixel is its own seed).
+        var active = [UInt8](repeating: wholeCanvas ? 1 : 0, count: n)
+        // Raw buffers and plain functions: this runs per frame in the check and in the fix, and
         // checked array access in a capturing closure made it most of `fix`'s time in debug builds.
-        seeds.withUnsafeMutableBufferPointer { seeds in
-            dist.withUnsafeMutableBufferPointer { dist in
-                guard let seed = seeds.baseAddress, let dist = dist.baseAddress else { return }
-                buffer.pixels.withUnsafeBufferPointer { p in
-                    for i in 0..<(w * h) where p[i * 4 + 3] == 255 { seed[i] = Int32(i); dist[i] = 0 }
+        buffer.pixels.withUnsafeBufferPointer { p in
+            active.withUnsafeMutableBufferPointer { active in
+                guard let active = active.baseAddress else { return }
+                if !wholeCanvas { Self.markBand(active, p, width: w, height: h, reach: radius + Self.bandMargin) }
+                seedX.withUnsafeMutableBufferPointer { sx in
+                    seedY.withUnsafeMutableBufferPointer { sy in
+                        dist.withUnsafeMutableBufferPointer { dist in
+                            guard let sx = sx.baseAddress, let sy = sy.baseAddress, let dist = dist.baseAddress else { return }
+                            for y in 0..<h {
+                                for x in 0..<w where p[(y * w + x) * 4 + 3] == 255 {
+                                    sx[y * w + x] = Int32(x); sy[y * w + x] = Int32(y); dist[y * w + x] = 0; active[y * w + x] = 0
+                                }
+                            }
+                            Self.propagate(sx, sy, dist, active, width: w, height: h)
+                            let radiusSquared = radius * radius
+                            for i in 0..<n where dist[i] > radiusSquared { sx[i] = -1; sy[i] = -1 }
+                        }
+                    }
                 }
-                Self.propagate(seed, dist, width: w, height: h)
-                let radiusSquared = radius * radius
-                for i in 0..<(w * h) where dist[i] > radiusSquared { seed[i] = -1 }
             }
         }
-        self.seeds = seeds
+        self.seedX = seedX; self.seedY = seedY
     }
 
-    /// Two raster passes (forward, then backward) handing each pixel the nearer of its
-    /// neighbours' seeds. An opaque pixel is its own seed at distance 0 and is skipped.
-    private static func propagate(_ seed: UnsafeMutablePointer<Int32>, _ dist: UnsafeMutablePointer<Int>, width w: Int, height h: Int) {
+    /// Sets `band` to 1 at every pixel within `reach` (Chebyshev) of a judged pixel: the judged
+    /// pixels widened along rows, then those runs widened along columns (two linear passes each way).
+    private static func markBand(_ band: UnsafeMutablePointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>,
+                                 width w: Int, height h: Int, reach: Int) {
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+        defer { rows.deallocate() }
+        rows.initialize(repeating: 0, count: w * h)
+        let far = w + h + reach + 1
+        for y in 0..<h {
+            let row = y * w
+            var last = -far
+            for x in 0..<w {
+                let a = p[(row + x) * 4 + 3]
+                if a >= EdgeMatteModel.minEdgeAlpha && a < 255 { last = x }
+                if x &- last <= reach { rows[row + x] = 1 }
+            }
+            last = w + far
+            var x = w - 1
+            while x >= 0 {
+                let a = p[(row + x) * 4 + 3]
+                if a >= EdgeMatteModel.minEdgeAlpha && a < 255 { last = x }
+                if last &- x <= reach { rows[row + x] = 1 }
+                x -= 1
+            }
+        }
+        // Along columns row by row (each column's last marked row kept), so memory is read in order.
+        // Wrapping arithmetic (no index or distance here can overflow) lets these loops vectorise.
+        let last = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        defer { last.deallocate() }
+        last.initialize(repeating: -far, count: w)
+        for y in 0..<h {
+            for x in 0..<w {
+                if rows[y &* w &+ x] != 0 { last[x] = y }
+                if y &- last[x] <= reach { band[y &* w &+ x] = 1 }
+            }
+        }
+        last.update(repeating: h + far, count: w)
+        var y = h - 1
+        while y >= 0 {
+            for x in 0..<w {
+                if rows[y &* w &+ x] != 0 { last[x] = y }
+                if last[x] &- y <= reach { band[y &* w &+ x] = 1 }
+            }
+            y -= 1
+        }
+    }
+
+    /// Two raster passes (forward, then backward) handing each active pixel the nearer of its
+    /// neighbours' seeds (strictly nearer, in this order: ties keep the first).
+    private static func propagate(_ sx: UnsafeMutablePointer<Int32>, _ sy: UnsafeMutablePointer<Int32>,
+                                  _ dist: UnsafeMutablePointer<Int>, _ active: UnsafePointer<UInt8>,
+                                  width w: Int, height h: Int) {
         func relax(_ x: Int, _ y: Int, _ nx: Int, _ ny: Int) {
             guard nx >= 0, ny >= 0, nx < w, ny < h else { return }
-            let s = Int(seed[ny * w + nx])
-            guard s >= 0 else { return }
-            let dx = s % w - x, dy = s / w - y
-            let d = dx * dx + dy * dy
-            if d < dist[y * w + x] { dist[y * w + x] = d; seed[y * w + x] = Int32(s) }
+            // Wrapping arithmetic: coordinates and squared distances of a canvas cannot overflow.
+            let n = ny &* w &+ nx
+            let seedX = sx[n]
+            guard seedX >= 0 else { return }
+            let dx = Int(seedX) &- x, dy = Int(sy[n]) &- y
+            let d = dx &* dx &+ dy &* dy
+            let i = y &* w &+ x
+            if d < dist[i] { dist[i] = d; sx[i] = seedX; sy[i] = sy[n] }
         }
         var y = 0
         while y < h {
             var x = 0
             while x < w {
-                if dist[y * w + x] != 0 { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
+                if active[y * w + x] != 0 { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
                 x += 1
             }
             x = w - 1
-            while x >= 0 { if dist[y * w + x] != 0 { relax(x, y, x + 1, y) }; x -= 1 }
+            while x >= 0 { if active[y * w + x] != 0 { relax(x, y, x + 1, y) }; x -= 1 }
             y += 1
         }
         y = h - 1
         while y >= 0 {
             var x = w - 1
             while x >= 0 {
-                if dist[y * w + x] != 0 { relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1) }
+                if active[y * w + x] != 0 { relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1) }
                 x -= 1
             }
             x = 0
-            while x < w { if dist[y * w + x] != 0 { relax(x, y, x - 1, y) }; x += 1 }
+            while x < w { if active[y * w + x] != 0 { relax(x, y, x - 1, y) }; x += 1 }
             y -= 1
         }
     }
 
-    /// The index of the nearest fully opaque pixel to pixel `index`, nil when none is within the radius.
+    /// The index of the nearest fully opaque pixel to pixel `index`, nil when none is within the
+    /// radius; meaningful for judged pixels (the band's own pixels).
     func seed(of index: Int) -> Int? {
-        let s = seeds[index]
-        return s >= 0 ? Int(s) : nil
+        let x = seedX[index]
+        return x >= 0 ? Int(seedY[index]) * width + Int(x) : nil
     }
 }
