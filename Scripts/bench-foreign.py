@@ -27,29 +27,28 @@ def fit_box(w, h, ow, oh):
     """The artwork's size inside an ow x oh canvas (aspect kept, centred), as CellPlacement pads."""
     s = min(ow / w, oh / h); return max(1, round(w * s)), max(1, round(h * s))
 
-def place(rgba, ow, oh):
-    h, w = rgba.shape[:2]
-    aw, ah = fit_box(w, h, ow, oh)
-    im = Image.fromarray(rgba.astype(np.uint8), "RGBA")
-    # premultiply, scale, unpremultiply: as our resampler does (in sRGB here; near enough for a reference)
-    a = np.asarray(im, dtype=np.float64); pm = a.copy(); pm[..., :3] *= a[..., 3:4] / 255
-    sc = np.stack([np.asarray(Image.fromarray(pm[..., c].astype(np.float32), "F").resize((aw, ah), Image.LANCZOS)) for c in range(4)], -1)
-    sc = np.clip(sc, 0, 255); al = sc[..., 3:4]
-    sc[..., :3] = np.where(al > 0, sc[..., :3] * 255 / np.maximum(al, 1e-6), 0)
-    out = np.zeros((oh, ow, 4)); x, y = (ow - aw) // 2, (oh - ah) // 2
-    out[y:y + ah, x:x + aw] = np.clip(sc, 0, 255)
-    return out
-
-def unplace(rgba, w, h):
-    """The artwork's box of an output canvas scaled back to the source's w x h (Lanczos, premultiplied)."""
-    oh, ow = rgba.shape[:2]; aw, ah = fit_box(w, h, ow, oh); x, y = (ow - aw) // 2, (oh - ah) // 2
-    box = rgba[y:y + ah, x:x + aw]
-    if (aw, ah) == (w, h): return box.copy()
-    pm = box.copy(); pm[..., :3] *= box[..., 3:4] / 255
+def resized(rgba, w, h):
+    """`rgba` (float) scaled to w x h with Lanczos: premultiplied, scaled, unpremultiplied, as our
+    resampler does (in sRGB here; near enough for a reference)."""
+    pm = rgba.copy(); pm[..., :3] *= rgba[..., 3:4] / 255
     sc = np.stack([np.asarray(Image.fromarray(pm[..., c].astype(np.float32), "F").resize((w, h), Image.LANCZOS)) for c in range(4)], -1)
     sc = np.clip(sc, 0, 255); al = sc[..., 3:4]
     sc[..., :3] = np.where(al > 0, sc[..., :3] * 255 / np.maximum(al, 1e-6), 0)
     return np.clip(sc, 0, 255)
+
+def place(rgba, ow, oh):
+    """`rgba` scaled into an ow x oh canvas (aspect kept), centred on transparency."""
+    h, w = rgba.shape[:2]
+    aw, ah = fit_box(w, h, ow, oh)
+    out = np.zeros((oh, ow, 4)); x, y = (ow - aw) // 2, (oh - ah) // 2
+    out[y:y + ah, x:x + aw] = resized(rgba.astype(np.uint8).astype(np.float64), aw, ah)
+    return out
+
+def unplace(rgba, w, h):
+    """The artwork's box of an output canvas scaled back to the source's w x h."""
+    oh, ow = rgba.shape[:2]; aw, ah = fit_box(w, h, ow, oh); x, y = (ow - aw) // 2, (oh - ah) // 2
+    box = rgba[y:y + ah, x:x + aw]
+    return box.copy() if (aw, ah) == (w, h) else resized(box, w, h)
 
 def composited(ref, o):
     """Mean composited SSIM (over black and white) of each reference frame against the output frame
