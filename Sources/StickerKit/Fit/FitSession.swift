@@ -162,10 +162,7 @@ final class FitSession {
         }
         let c = FitCandidate(geometry: index, step: step, dithering: dithering, frames: frames, encoded: encoded,
                              effortEncoded: nil, predictedBytes: predictedSize(of: step, fromQuick: encoded.bytes.count))
-        // A candidate predicted over the limit is kept without its frames (a whole copy of the
-        // animation each: a bisection over a 90-frame 512 px video held half a gigabyte of them); in
-        // the rare case it is wanted again (a final encode stepping down), it is made again.
-        attempts[key] = c.predictedBytes > options.maxBytes ? c.withoutFrames : c
+        cache(c, key: key)
         guard seen == nil else { return c }
         let size = frames[0].image
         log.append((key, "\(size.width)x\(size.height), \(g.keepCount) frames, \(step)"
@@ -191,6 +188,14 @@ final class FitSession {
         quickRatios[Self.kind(c.step)] = Double(made.bytes.count) / Double(max(1, c.encoded.bytes.count))
         attempts[Self.key(c.geometry, c.step, c.dithering)] = out
         return out
+    }
+
+    /// Caches `c` under `key`. A candidate predicted over the limit is kept without its frames (a
+    /// whole copy of the animation each: a bisection over a 90-frame 512 px video held half a
+    /// gigabyte of them); in the rare case it is wanted again (a final encode stepping down),
+    /// `candidate` makes it again.
+    private func cache(_ c: FitCandidate, key: String) {
+        attempts[key] = c.predictedBytes > options.maxBytes ? c.withoutFrames : c
     }
 
     private static func key(_ geometry: Int, _ step: ColourStep, _ dithering: Dithering) -> String {
@@ -224,7 +229,7 @@ final class FitSession {
         var out = c
         out.quality = try quality(of: c.frames.map(\.image), geometry: c.geometry)
         let key = Self.key(c.geometry, c.step, c.dithering)
-        attempts[key] = out.predictedBytes > options.maxBytes ? out.withoutFrames : out
+        cache(out, key: key)
         if let at = log.lastIndex(where: { $0.key == key }) { log[at].quality = out.quality }
         return out
     }
