@@ -43,7 +43,7 @@ public struct CellPlacement: Equatable, Sendable {
     /// Scale factor of the artwork.
     public var scale: Double { Double(width) / Double(sourceWidth) }
 
-    /// `image` scaled (Lanczos-3, linear light, premultiplied: `Resampler`) and padded, centred.
+    /// `image` scaled (Lanczos-3, premultiplied: `Resampler`, which reduces in linear light and enlarges in sRGB codes) and padded, centred.
     public func apply(_ image: PixelBuffer) throws -> PixelBuffer {
         try image.scaledAndCentred(width: width, height: height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }

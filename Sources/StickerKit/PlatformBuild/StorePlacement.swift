@@ -32,7 +32,7 @@ public struct StorePlacement: Equatable, Sendable {
     /// Whether transparent padding is added.
     public var isPadded: Bool { canvasWidth != width || canvasHeight != height }
 
-    /// `image` scaled (`Resampler`: Lanczos-3, linear light, premultiplied) and padded, centred.
+    /// `image` scaled (`Resampler`: Lanczos-3, premultiplied; reductions in linear light, enlargements in sRGB codes) and padded, centred.
     public func apply(_ image: PixelBuffer) throws -> PixelBuffer {
         try image.scaledAndCentred(width: width, height: height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }

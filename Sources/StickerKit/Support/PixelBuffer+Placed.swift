@@ -1,7 +1,7 @@
 import ImageCodec
 
 extension PixelBuffer {
-    /// This image scaled to `width` x `height` (`Resampler`: Lanczos-3, linear light, premultiplied)
+    /// This image scaled to `width` x `height` (`Resampler`: Lanczos-3, premultiplied; reductions in linear light, enlargements in sRGB codes)
     /// and centred on a transparent `canvasWidth` x `canvasHeight` canvas: how `CellPlacement` and
     /// `StorePlacement` place artwork.
     func scaledAndCentred(width: Int, height: Int, canvasWidth: Int, canvasHeight: Int) throws -> PixelBuffer {

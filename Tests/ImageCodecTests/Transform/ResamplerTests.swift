@@ -31,6 +31,26 @@ final class ResamplerTests: XCTestCase {
         XCTAssertEqual(out[0, 0], RGBA(188, 188, 188, 255))
     }
 
+    func testEnlargingKeepsADarkLineItsWidthAndDarkness() throws {
+        // A 1 px black line on white, enlarged 4x: filtered in sRGB codes it stays 4 px darker than
+        // mid-grey with a near-black core; in linear light it thinned to 2 px with a core of 46.
+        var line = PixelBuffer(width: 9, height: 1, fill: RGBA(255, 255, 255))
+        line[4, 0] = RGBA(0, 0, 0)
+        let out = try resampler.resized(line, width: 36, height: 4)
+        for y in 0..<4 {
+            let row = (0..<36).map { Int(out[$0, y].r) }
+            XCTAssertEqual(row.filter { $0 < 128 }.count, 4, "row \(y): \(row)")
+            XCTAssertLessThanOrEqual(row.min() ?? 255, 10, "row \(y): \(row)")
+            XCTAssertEqual(row, row.reversed(), "the line stays centred")
+        }
+    }
+
+    func testReducingAndEnlargingStayExactOnUniformTranslucency() throws {
+        let source = PixelBuffer(width: 6, height: 6, fill: RGBA(10, 200, 90, 77))
+        XCTAssertEqual(try resampler.resized(source, width: 3, height: 3), PixelBuffer(width: 3, height: 3, fill: RGBA(10, 200, 90, 77)))
+        XCTAssertEqual(try resampler.resized(source, width: 13, height: 9), PixelBuffer(width: 13, height: 9, fill: RGBA(10, 200, 90, 77)))
+    }
+
     func testTransparentNeighboursDoNotDarkenASoftEdge() throws {
         // Left half opaque red, right half transparent black: every visible output pixel stays pure red.
         var image = PixelBuffer(width: 40, height: 10)

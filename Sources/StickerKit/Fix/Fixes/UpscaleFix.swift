@@ -1,11 +1,11 @@
 import ImageCodec
 
 /// `dimensions_too_small` (opt-in, `--upscale`): scales the sticker up until its shorter side
-/// reaches 300 px, aspect ratio kept, Lanczos-3 in linear light, or until its longer side fills the
-/// grid cell, then pads a side still below 300 px with transparency (`CellPlacement`, `--fit`'s
-/// geometry). Detail that was never drawn cannot be recovered: the record says so. A vector source
-/// (Lottie, TGS) is rendered again into the grid cell instead, as build and check render it: sharp,
-/// never enlarged as pixels.
+/// reaches 300 px, aspect ratio kept, Lanczos-3 in sRGB codes (`Resampler` enlarges there: linear
+/// light thins dark lines), or until its longer side fills the grid cell, then pads a side still
+/// below 300 px with transparency (`CellPlacement`, `--fit`'s geometry). Detail that was never
+/// drawn cannot be recovered: the record says so. A vector source (Lottie, TGS) is rendered again
+/// into the grid cell instead, as build and check render it: sharp, never enlarged as pixels.
 /// A sticker larger than the cell is `ScaleToGridFix`'s.
 public struct UpscaleFix: StickerFix {
     /// A fix.
