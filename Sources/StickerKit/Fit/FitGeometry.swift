@@ -22,15 +22,16 @@ struct FitGeometry: Sendable {
         return (w, h)
     }
 
-    /// Frame counts worth trying for `n` input frames: all, then every 2nd, 3rd, 4th and 6th frame
-    /// (30 -> 15 -> 10 -> 7.5 -> 5 fps; at least 2), so each kept frame is shown equally long. The
-    /// low rates win only where the frames differ mostly by grain or noise, which no palette keeps
-    /// at 30 fps under the limit: the quality bound of each count (dropping alone) skips them for
-    /// real motion.
+    /// Frame counts worth trying for `n` input frames: all, then every 2nd, 3rd, 4th, 6th, 10th, 15th
+    /// and 30th frame (30 -> 15 -> 10 -> 7.5 -> 5 -> 3 -> 2 -> 1 fps; at least 2), so each kept frame
+    /// is shown equally long. The low rates win only where the frames differ mostly by grain or
+    /// noise, which no palette keeps at 30 fps under the limit (a noisy 160x120 clip enlarged to
+    /// 400x300 measures best at 3 fps with more colours): the quality bound of each count (dropping
+    /// alone) skips them for real motion.
     static func keepCounts(_ n: Int) -> [Int] {
         guard n > 2 else { return [n] }
         var out: [Int] = [n]
-        for k in [(n + 1) / 2, (n + 2) / 3, (n + 3) / 4, (n + 5) / 6] where k >= 2 && !out.contains(k) { out.append(k) }
+        for k in [(n + 1) / 2, (n + 2) / 3, (n + 3) / 4, (n + 5) / 6, (n + 9) / 10, (n + 14) / 15, (n + 29) / 30] where k >= 2 && !out.contains(k) { out.append(k) }
         return out
     }
 

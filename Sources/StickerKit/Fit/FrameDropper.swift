@@ -2,9 +2,9 @@ import ImageCodec
 
 /// Frame-rate reduction that keeps the loop's duration and its motion even.
 ///
-/// A uniform reduction (30 -> 15 -> 10 -> 7.5 -> 5 fps: every 2nd, 3rd, 4th or 6th frame kept, each
-/// given the time of the frames it stands for), so every kept frame is shown about equally long: at
-/// most one source frame longer than another, and the loop lasts exactly as long. Until 2026-11-24
+/// A uniform reduction (30 -> 15 -> 10 -> 7.5 -> 5 -> 3 -> 2 -> 1 fps: every 2nd, 3rd, 4th, 6th,
+/// 10th, 15th or 30th frame kept, each given the time of the frames it stands for), so every kept
+/// frame is shown about equally long: at most one source frame longer than another, and the loop lasts exactly as long. Until 2026-11-24
 /// the frames that changed least were dropped, which on a clip whose frames differ little merged six
 /// consecutive frames into one 292 ms hold: a visible stall that a mean SSIM over frames hardly sees.
 /// Frame 0 is always kept (the poster image).

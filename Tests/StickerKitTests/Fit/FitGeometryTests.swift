@@ -17,7 +17,8 @@ final class FitGeometryTests: XCTestCase {
     }
 
     func testKeepCounts() {
-        XCTAssertEqual(FitGeometry.keepCounts(24), [24, 12, 8, 6, 4])
+        XCTAssertEqual(FitGeometry.keepCounts(24), [24, 12, 8, 6, 4, 3, 2])
+        XCTAssertEqual(FitGeometry.keepCounts(90), [90, 45, 30, 23, 15, 9, 6, 3])
         XCTAssertEqual(FitGeometry.keepCounts(3), [3, 2])
         XCTAssertEqual(FitGeometry.keepCounts(2), [2])
         XCTAssertEqual(FitGeometry.keepCounts(1), [1])
