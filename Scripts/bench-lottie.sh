@@ -10,7 +10,8 @@
 # `gen-lottie-fixtures.py --bench`) and the test fixtures shapes.json, wide.json, fractional.json.
 # Two sizes: the canvas (`frames`, `inspect`) and a 408 px box (`build` for a regular grid).
 # Usage: Scripts/bench-lottie.sh [ITERATIONS]   (default 5; best of 3 runs each)
-# Environment: SKIP_BUILD=1 (reuse the release build)
+# Environment: SKIP_BUILD=1 (reuse the release build); BASELINE=PATH: also time another build's
+# stickerforge (its stickerforge-lottie beside it) in the same run, as "before" rows.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -35,10 +36,19 @@ for box in 0 408; do
     fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
     ours=$(best "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}")
     streamed=$(best "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}")
-    awk -v n="$([[ $box = 0 ]] && echo canvas || echo "box $box")" -v f="${#files[@]}" -v i="$iterations" \
-        -v c="$c" -v o="$ours" -v s="$streamed" -v l="$load" 'BEGIN {
+    row() { awk -v n="$1" -v f="${#files[@]}" -v i="$iterations" \
+        -v c="$c" -v o="$2" -v s="$3" -v l="$load" 'BEGIN {
         split(c, a, " "); split(o, b, " "); split(s, d, " ");
         printf "%-10s %6d %5d | %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f | %5.2fx %5.2fx %5.2fx %5.2fx %6s\n", n, f, i,
-            a[1], a[2], b[1], b[2], d[1], d[2], b[1] / a[1], b[2] / a[2], d[1] / a[1], d[2] / a[2], l }'
+            a[1], a[2], b[1], b[2], d[1], d[2], b[1] / a[1], b[2] / a[2], d[1] / a[1], d[2] / a[2], l }'; }
+    name="$([[ $box = 0 ]] && echo canvas || echo "box $box")"
+    if [[ -n "${BASELINE:-}" ]]; then
+        before=$(best "$BASELINE" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}")
+        before_streamed=$(best "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}")
+        row "$name" "$ours" "$streamed"
+        row "(before)" "$before" "$before_streamed"
+    else
+        row "$name" "$ours" "$streamed"
+    fi
 done
 echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"

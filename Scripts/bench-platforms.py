@@ -5,8 +5,14 @@ OURS_DIR/<store>/manifest.json names our file per source; PEER_DIR/<store>/ hold
 files (named after the source). Per sticker and side: bytes, size, frames out/source, loop ms
 out/source, composited SSIM over black and white and butteraugli against the source at the output
 size (Scripts/bench-foreign.py's `measure`; a trimmed output's lost end counts against it). WebM outputs are decoded by ffmpeg, TGS by rlottie.
+"SSIM artwork" is the same composited SSIM over the artwork alone: the output's transparent padding
+cut off (the box the source's aspect fills in its canvas, centred) and the reference drawn at that
+box's size, so a side that pads to a square (sticker-convert's "512x512" for Telegram) is not
+credited with the identical empty bands (a 512x288 picture padded to 512x512 is 44% padding).
+"SSIM at source" is bench-foreign's measure at the source's own size (each output's artwork scaled
+back to it, the same way for both sides; vector sources: as SSIM).
 Prints one Markdown table per store."""
-import glob, json, os, subprocess, sys
+import glob, gzip, json, os, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from importlib import import_module
 bf = import_module("bench-foreign")
@@ -22,12 +28,28 @@ def frames(path):
         return bf.reference(path, w, h)
     return bf.apng(path)
 
+def source_size(src):
+    """The source's own width and height (its artwork's aspect)."""
+    if src.rsplit(".", 1)[-1] in ("webm", "webp"):
+        h, w = bf.reference(src, 0, 0)[0][0].shape[:2]; return w, h
+    from rlottie_python import LottieAnimation
+    data = gzip.open(src).read().decode() if src.endswith(".tgs") else open(src).read()
+    return LottieAnimation.from_data(data).lottie_animation_get_size()
+
+def artwork_ssim(src, out, load):
+    """Composited SSIM of the output's artwork box (padding cut off) against the source drawn at that size."""
+    o = load(out); oh, ow = o[0][0].shape[:2]
+    sw, sh = source_size(src); aw, ah = bf.fit_box(sw, sh, ow, oh); x, y = (ow - aw) // 2, (oh - ah) // 2
+    ref = bf.reference(src, aw, ah)
+    for r, _ in ref: r[r[..., 3] == 0] = 0
+    return bf.composited(ref, [(f[y:y + ah, x:x + aw].copy(), d) for f, d in o])[0]
+
 def main():
     ind, ours, peer, *stores = sys.argv[1:]
     for store in stores:
         print(f"\n### {store}\n")
-        print("| sticker | side | bytes | size | frames out/src | loop ms out/src | SSIM | butteraugli |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("| sticker | side | bytes | size | frames out/src | loop ms out/src | SSIM | SSIM artwork | SSIM at source | butteraugli |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         manifest_path = os.path.join(ours, store, "manifest.json")
         manifest = json.load(open(manifest_path)) if os.path.exists(manifest_path) else {"stickers": []}
         mine = {s["source"][0]: os.path.join(ours, store, s["file"]) for s in manifest["stickers"]}
@@ -38,9 +60,10 @@ def main():
             other = next((p for p in theirs if os.path.basename(p).rsplit(".", 1)[0] == stem), None)
             for side, path in (("ours", mine.get(src)), ("sticker-convert", other)):
                 try: m = bf.measure(os.path.join(ind, src), path, load=frames)
-                except Exception as error: print(f"| {src} | {side} | cannot measure: {error} | | | | | |"); continue
-                if m is None: print(f"| {src} | {side} | no output | | | | | |"); continue
-                print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['ssim']:.4f} | {m['ba']:.2f} |")
+                except Exception as error: print(f"| {src} | {side} | cannot measure: {error} | | | | | | | |"); continue
+                if m is None: print(f"| {src} | {side} | no output | | | | | | | |"); continue
+                art = artwork_ssim(os.path.join(ind, src), path, frames)
+                print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['ssim']:.4f} | {art:.4f} | {m['at_source']:.4f} | {m['ba']:.2f} |")
 
 if __name__ == "__main__":
     main()

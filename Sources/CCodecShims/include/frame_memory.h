@@ -14,9 +14,18 @@ int sf_frame_memory_create(size_t bytes);
 /* Grows the memory file to at least `bytes` bytes (never shrinks it). Returns 0, or -1 with errno set. */
 int sf_frame_memory_grow(int fd, size_t bytes);
 
+/* Faults in the whole pages of `bytes` bytes at `start` for writing, in one call (Linux's
+ * MADV_POPULATE_WRITE), where writing fresh memory takes a fault a page; a kept 1 MiB frame is 256
+ * of them. Does nothing where the kernel or the system has no such call. */
+void sf_prefault_for_writing(void *start, size_t bytes);
+
 /* rlottie's premultiplied ARGB32 (host-order words) to straight RGBA bytes, `count` pixels, from
  * `source` into `destination` (which must not overlap it): each channel divided by alpha and
  * rounded to nearest, c = (c' * 255 + a / 2) / a, at most 255; alpha 0 becomes transparent black. */
 void sf_premultiplied_argb_to_straight_rgba(const uint32_t *source, uint8_t *destination, size_t count);
+
+/* The same conversion without the AVX2 code (what machines without it run; tests compare both).
+ * Returns how many leading pixels went through the vector loop. */
+size_t sf_straight_rgba_portable(const uint32_t *source, uint8_t *destination, size_t count);
 
 #endif

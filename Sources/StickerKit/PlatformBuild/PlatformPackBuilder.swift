@@ -23,21 +23,28 @@ public struct PlatformPackBuilder: Sendable {
     public func build(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> StorePack {
         let layout = StoreLayout(rules)
         let builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
-        var stickers: [StoreSticker] = []
+        // A store that takes one kind per pack gets every still as an animation when any sticker
+        // animates. Stills before the first animation wait (unbuilt) until that is known, and the
+        // rest are built the right way at once: each still is fitted once.
+        let oneKind = !rules.mixesStillAndAnimated && rules.animated != nil
+        var animating = builder
+        animating.animateStills = true
+        var held: [StoreSticker?] = [], animates = false
+        func build(_ index: Int, holding: Bool) throws -> StoreSticker? {
+            let source = pack.stickers[index]
+            return try (animates ? animating : builder).build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
+                                                              emojis: pack.config.emojis[source.name] ?? [], holdingStills: holding)
+        }
         for (index, source) in pack.stickers.enumerated() {
             progress(index, pack.stickers.count, source.name)
-            stickers.append(try builder.build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
-                                              emojis: pack.config.emojis[source.name] ?? []))
+            let built = try build(index, holding: oneKind && !animates)
+            if oneKind, built?.isAnimated == true { animates = true }
+            held.append(built)
         }
-        // A store that takes one kind per pack gets every still as an animation when any sticker animates.
-        if !rules.mixesStillAndAnimated, rules.animated != nil, stickers.contains(where: \.isAnimated),
-           stickers.contains(where: { !$0.isAnimated }) {
-            var animating = builder
-            animating.animateStills = true
-            for (index, source) in pack.stickers.enumerated() where !stickers[index].isAnimated {
-                stickers[index] = try animating.build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
-                                                      emojis: pack.config.emojis[source.name] ?? [])
-            }
+        var stickers: [StoreSticker] = []
+        for (index, built) in held.enumerated() {
+            // Built with holding off: never nil.
+            stickers.append(try built ?? build(index, holding: false)!)
         }
         progress(pack.stickers.count, pack.stickers.count, "")
         let name = pack.config.name ?? pack.name

@@ -77,12 +77,33 @@ final class LottieRendererPoolTests: XCTestCase {
             let a: UInt32 = [0, 255, seed >> 24][Int(seed >> 8) % 3]
             source.append(a << 24 | (seed & 0xFFFFFF))
         }
-        var out = [UInt8](repeating: 7, count: source.count * 4)
-        sf_premultiplied_argb_to_straight_rgba(source, &out, source.count)
         func straight(_ c: UInt32, _ a: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min((c * 255 + a / 2) / a, 255)) }
-        for (i, v) in source.enumerated() {
-            let a = v >> 24, want = [straight(v >> 16 & 255, a), straight(v >> 8 & 255, a), straight(v & 255, a), UInt8(a)]
-            guard Array(out[i * 4..<i * 4 + 4]) == want else { return XCTFail("pixel \(String(v, radix: 16)): \(out[i * 4..<i * 4 + 4]) want \(want)") }
+        // What this machine runs (AVX2 where it has it), and the vector loop other machines run.
+        var out = [UInt8](repeating: 7, count: source.count * 4), portable = out
+        sf_premultiplied_argb_to_straight_rgba(source, &out, source.count)
+        XCTAssertEqual(sf_straight_rgba_portable(source, &portable, source.count), source.count / 8 * 8, "all but the tail in eights")
+        for (name, out) in [("dispatched", out), ("portable", portable)] {
+            for (i, v) in source.enumerated() {
+                let a = v >> 24, want = [straight(v >> 16 & 255, a), straight(v >> 8 & 255, a), straight(v & 255, a), UInt8(a)]
+                guard Array(out[i * 4..<i * 4 + 4]) == want else {
+                    return XCTFail("\(name), pixel \(String(v, radix: 16)): \(out[i * 4..<i * 4 + 4]) want \(want)")
+                }
+            }
         }
+    }
+
+    /// Pre-faulting a frame's memory leaves it as it was and writable; odd lengths and unaligned starts included.
+    func testPrefaultingKeepsTheBytes() {
+        var bytes = (0..<(3 << 20) + 77).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let before = bytes
+        bytes.withUnsafeMutableBytes { sf_prefault_for_writing($0.baseAddress! + 13, $0.count - 20) }
+        XCTAssertEqual(bytes, before)
+        var fresh = [UInt8](unsafeUninitializedCapacity: 1 << 20) { buffer, count in
+            sf_prefault_for_writing(buffer.baseAddress!, buffer.count)
+            for i in 0..<buffer.count { buffer[i] = UInt8(truncatingIfNeeded: i) }
+            count = buffer.count
+        }
+        fresh[12345] = 1
+        XCTAssertEqual(fresh[4096], 0); XCTAssertEqual(fresh[4097], 1); XCTAssertEqual(fresh[12345], 1)
     }
 }

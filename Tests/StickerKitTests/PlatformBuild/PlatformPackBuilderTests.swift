@@ -1,0 +1,114 @@
+import Foundation
+import ImageCodec
+@testable import StickerKit
+import XCTest
+
+/// A store that takes one kind per pack (WhatsApp) gets its stills as animations when the pack
+/// animates, each still built once: those after the first animation at once, those before it once
+/// the pack is known to animate.
+final class PlatformPackBuilderTests: XCTestCase {
+    /// Counts decodes by the file's size (each test file has its own), then decodes as usual.
+    private final class CountingCodec: StickerCodec, @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [Int: Int] = [:]
+        var identifier: String { "counting" }
+        func count(_ bytes: [UInt8]) -> Int { lock.withLock { counts[bytes.count] ?? 0 } }
+        func decode(_ bytes: [UInt8]) throws -> DecodedImage { try decode(bytes, options: DecodeOptions()) }
+        func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
+            lock.withLock { counts[bytes.count, default: 0] += 1 }
+            return try DefaultStickerCodec().decode(bytes, options: options)
+        }
+        func encodeStill(_ image: PixelBuffer, effort: DeflateEffort) throws -> [UInt8] {
+            try DefaultStickerCodec().encodeStill(image, effort: effort)
+        }
+        func encodeAnimation(_ frames: [AnimationFrame], loopCount: Int, effort: DeflateEffort) throws -> EncodedAnimation {
+            try DefaultStickerCodec().encodeAnimation(frames, loopCount: loopCount, effort: effort)
+        }
+    }
+
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "pack-builder-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A 512 px transparent canvas with an opaque box of `shade` inside a margin of `margin` px.
+    private func art(shade: UInt8, margin: Int = 8) -> PixelBuffer {
+        var buffer = PixelBuffer(width: 512, height: 512)
+        for y in margin..<(512 - margin) { for x in margin..<(512 - margin) { buffer[x, y] = RGBA(shade, 40, 90, 255) } }
+        return buffer
+    }
+
+    /// Writes `files` (name, bytes) and returns the pack of them, in that order, one emoji each.
+    private func pack(_ files: [(String, [UInt8])]) throws -> StickerPack {
+        var config = PackConfig()
+        for (name, bytes) in files {
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+            config.emojis[String(name.split(separator: ".")[0])] = ["😀"]
+        }
+        let stickers = files.map { name, _ in
+            StickerSource(name: String(name.split(separator: ".")[0]), folder: nil, content: .file(name), accessibilityLabel: nil)
+        }
+        return StickerPack(name: "Mixed", root: folder, kind: .folder, gridSize: .regular, stickers: stickers, iconSet: nil,
+                           problems: [], config: config)
+    }
+
+    private func moving() throws -> [UInt8] {
+        let frames = (0..<3).map { AnimationFrame(image: art(shade: 120, margin: 8 + 8 * $0), delay: .milliseconds(200)) }
+        return try PNGEncoder().encodeAnimation(frames, loopCount: 0)
+    }
+
+    func testStillsAfterTheFirstAnimationAreDecodedAndBuiltOnce() throws {
+        let still = try PNGEncoder().encode(art(shade: 200)), other = try PNGEncoder().encode(art(shade: 60, margin: 20))
+        let animation = try moving()
+        let codec = CountingCodec()
+        let built = try PlatformPackBuilder(rules: .whatsapp, codec: codec)
+            .build(try pack([("moving.png", animation), ("still.png", still), ("other.png", other)]))
+        XCTAssertEqual(built.stickers.map(\.frames), [3, 2, 2], "every still made an animation")
+        XCTAssertEqual(built.stickers.map(\.notes.count), [0, 1, 1])
+        // Once each (before: twice, built as a still and again as an animation); the animation a
+        // second time for the tray image drawn from the first sticker.
+        XCTAssertEqual([codec.count(animation), codec.count(still), codec.count(other)], [2, 1, 1])
+    }
+
+    func testAStillBeforeTheFirstAnimationWaitsAndIsBuiltAsAnAnimation() throws {
+        let still = try PNGEncoder().encode(art(shade: 200))
+        let built = try PlatformPackBuilder(rules: .whatsapp)
+            .build(try pack([("still.png", still), ("moving.png", try moving())]))
+        XCTAssertEqual(built.stickers.map(\.file), ["still.webp", "moving.webp"], "the pack's order kept")
+        XCTAssertEqual(built.stickers.map(\.frames), [2, 3])
+        let decoded = try ImageDecoder().decode(built.files["still.webp"] ?? [])
+        XCTAssertEqual(decoded.frames.count, 2)
+        XCTAssertEqual(decoded.frames[0].image.pixels, art(shade: 200).pixels, "lossless: the picture itself")
+    }
+
+    /// A noisy photo fits WhatsApp's 500 KB only lossy: still two stored frames (the alpha of one
+    /// pixel differs by one level, which WebPAnimEncoder keeps as a change at any lossy quality).
+    func testANoisyPhotoThatNeedsLossStillStoresTwoFrames() throws {
+        var photo = PixelBuffer(width: 512, height: 512)
+        var seed: UInt32 = 7
+        for i in 0..<photo.pixels.count {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            photo.pixels[i] = i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        let built = try PlatformPackBuilder(rules: .whatsapp)
+            .build(try pack([("photo.png", try PNGEncoder().encode(photo)), ("moving.png", try moving())]))
+        let sticker = built.stickers[0]
+        let fitted = try XCTUnwrap(sticker.fitted)
+        XCTAssertFalse(fitted.contains("lossless"), fitted)
+        XCTAssertEqual(sticker.frames, 2)
+        let bytes = try XCTUnwrap(built.files["photo.webp"])
+        XCTAssertLessThanOrEqual(bytes.count, 500 * 1024)
+        XCTAssertEqual(try WebPEncoder.storedFrameCount(bytes), 2)
+    }
+
+    func testAPackOfStillsStaysStill() throws {
+        let built = try PlatformPackBuilder(rules: .whatsapp)
+            .build(try pack([("a.png", try PNGEncoder().encode(art(shade: 200))), ("b.png", try PNGEncoder().encode(art(shade: 90)))]))
+        XCTAssertEqual(built.stickers.map(\.frames), [1, 1])
+        XCTAssertEqual(built.stickers.map(\.notes.count), [0, 0])
+    }
+}
