@@ -107,8 +107,26 @@ extension EncodedFormatFitter {
         if higher > chosen.quality, let second = try final(higher), second.bytes.count <= options.maxBytes {
             return (second, baseline)
         }
-        return (first, baseline)
+        // Quality 100 with room left: libwebp's own size search aimed at the limit spends some of
+        // it (docs/encoder.md, "Quality 100 and room to spare"); kept only when it measures better.
+        guard chosen.quality == 100, options.effort != .fast, first.bytes.count < options.maxBytes, encodes < Self.webpEncodeBudget else {
+            return (first, baseline)
+        }
+        var sizeSearch = WebPEncodeOptions.lossy(quality: Self.webpSizeSearchStart, alphaQuality: variant.alphaQuality, method: method)
+        (sizeSearch.targetSize, sizeSearch.passes) = (options.maxBytes, Self.webpSizePasses)
+        let sized = try encode(sizeSearch, variant.frames,
+                               label: "lossy WebP aimed at \(NumberText.int(options.maxBytes)) B (\(Self.webpSizePasses) passes) method \(method)\(variant.name)",
+                               dropped: frames.count - variant.frames.count)
+        guard sized.bytes.count <= options.maxBytes, sized.bytes != first.bytes,
+              try measure(frames, sized) > (try measure(frames, first)) else { return (first, baseline) }
+        return (sized, baseline)
     }
+
+    /// Passes of libwebp's size search when quality 100 leaves room (cwebp's `-pass 10`).
+    static let webpSizePasses = 10
+    /// The quality libwebp's size search starts from (cwebp's default, 75): its passes move from
+    /// there, and from 100 they stopped at a file that measured worse (docs/encoder.md).
+    static let webpSizeSearchStart = 75.0
 
     /// libwebp's lossless level 2 (method 2, effort 25): what `.fast` effort ships when it fits.
     static let webpCheapLossless = WebPEncodeOptions(quality: 25, method: 2)

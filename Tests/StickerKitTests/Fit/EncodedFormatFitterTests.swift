@@ -125,6 +125,46 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
     }
 
+    func testWebPAtQuality100WithRoomLeftTriesLibwebpsSizeSearchAimedAtTheLimit() throws {
+        // Grain over a gradient in a soft disc: lossless is far bigger than lossy quality 100.
+        var image = PixelBuffer(width: 128, height: 128)
+        var seed: UInt32 = 12345
+        for y in 0..<128 {
+            for x in 0..<128 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let grain = Int(seed >> 27)
+                let d = ((Double(x) - 63.5) * (Double(x) - 63.5) + (Double(y) - 63.5) * (Double(y) - 63.5)).squareRoot()
+                let i = (y * 128 + x) * 4
+                image.pixels[i] = UInt8(min(255, x * 2 + grain)); image.pixels[i + 1] = UInt8(min(255, y * 2 + grain))
+                image.pixels[i + 2] = UInt8(min(255, 128 + grain * 3)); image.pixels[i + 3] = UInt8(max(0, min(255, (60 - d) * 64)))
+            }
+        }
+        let input = [AnimationFrame(image: image, delay: .zero)]
+        let q100 = try WebPEncoder(options: .lossy(quality: 100)).encode(image)
+        let limit = q100.count * 13 / 10
+        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort)).encode(image).count
+        XCTAssertGreaterThan(Double(estimate), Double(limit) * EncodedFormatFitter.webpNearLosslessReach, "near-lossless is out of reach")
+        let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
+        let label = "lossy WebP aimed at \(NumberText.int(limit)) B (10 passes) method 6"
+        XCTAssertTrue(result.report.candidates.contains { $0.hasPrefix(label + ": ") }, "\(result.report.candidates)")
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        // Kept only when it measures better than quality 100, and then it is libwebp's file for that aim.
+        let plain = try EncodedFormatQuality.measure(source: input, candidate: try ImageDecoder().decode(q100).frames)
+        if result.report.steps == [label] {
+            XCTAssertGreaterThan(result.report.quality, plain)
+            var aimed = WebPEncodeOptions.lossy(quality: EncodedFormatFitter.webpSizeSearchStart)
+            (aimed.targetSize, aimed.passes) = (limit, 10)
+            XCTAssertEqual(result.bytes, try WebPEncoder(options: aimed).encode(image))
+        } else {
+            XCTAssertEqual(result.bytes, q100)
+        }
+        // At `.fast` effort (store builds) the extra passes are not spent.
+        var fast = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5)
+        fast.effort = .fast
+        let quick = try EncodedFormatFitter(options: fast, format: .webp).fit(input, loopCount: 0)
+        XCTAssertFalse(quick.report.candidates.contains { $0.hasPrefix(label) }, "\(quick.report.candidates)")
+    }
+
     func testWebPFitPlacesIntoTheBoxFirst() throws {
         let input = [AnimationFrame(image: StickerArt.frame(width: 40, height: 20, phase: 0), delay: .zero)]
         let fitter = EncodedFormatFitter(options: FitOptions(maxBytes: 1_000_000), format: .webp, box: 96)
