@@ -49,7 +49,8 @@ public struct EncodedFormatFitter: Sendable {
     }
     /// Candidate encodes a WebP search may make: a quick lossless estimate and the lossless file,
     /// up to 8 search encodes a variant (`webpSearchMethod`; three variants), then up to 3
-    /// near-lossless encodes and 1-2 of the winner at the final method (`webpFinalMethod`).
+    /// near-lossless encodes and 1-2 of the winner at the final method (`webpFinalMethod`), and one
+    /// size search at quality 100; the deeper levers' probes and searches come out of the same count.
     static let webpEncodeBudget = 36
     /// libwebp method the lossy sizes are searched at: of methods 2-4, 4 predicts method 5-6's size
     /// best (docs/encoder.md: 5% over method 6 where 2 and 3 are 20-26% over), at about 1/40 of
