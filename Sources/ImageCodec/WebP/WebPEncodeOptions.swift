@@ -28,6 +28,12 @@ public struct WebPEncodeOptions: Equatable, Sendable, Codable {
     /// repeats; flat areas and edges stay exact. The rung between lossy quality 100 and exact
     /// lossless (docs/encoder.md, "Near-lossless").
     public var nearLossless = 100
+    /// Lossy only: a file size in bytes for libwebp's own rate search to aim at instead of
+    /// `quality` (`target_size`, over `passes` passes; 0 = off). At quality 100 with room to spare it
+    /// spends more bytes than quality 100 alone and measures closer to the source (cwebp's `-size`).
+    public var targetSize = 0
+    /// Passes of that search, 1-10 (libwebp's `pass`).
+    public var passes = 1
     /// An ICC profile to embed (ICCP chunk). Pass one only when the pixels are not sRGB: an sRGB
     /// file needs none, and every viewer assumes sRGB without one.
     public var iccProfile: [UInt8]?
@@ -68,5 +74,7 @@ public struct WebPEncodeOptions: Equatable, Sendable, Codable {
         try check((0...100).contains(alphaQuality), "alpha quality \(alphaQuality) is outside 0-100")
         try check((0...2).contains(alphaFiltering), "alpha filtering \(alphaFiltering) is outside 0-2")
         try check((0...100).contains(nearLossless), "near-lossless level \(nearLossless) is outside 0-100")
+        try check(targetSize >= 0, "target size \(targetSize) is negative")
+        try check((1...10).contains(passes), "passes \(passes) is outside 1-10")
     }
 }

@@ -110,6 +110,8 @@ public struct WebPEncoder: Sendable {
         config.alpha_filtering = Int32(options.alphaFiltering)
         config.exact = options.exact ? 1 : 0
         config.use_sharp_yuv = options.sharpYUV ? 1 : 0
+        if !options.lossless && options.targetSize > 0 { config.target_size = Int32(clamping: options.targetSize) }
+        config.pass = Int32(options.passes)
         config.thread_level = 0   // one thread: same bytes at any machine load
         guard WebPValidateConfig(&config) != 0 else {
             throw CodecError.invalidInput("libwebp rejects the options \(options.lossless ? "lossless" : "lossy") "

@@ -35,6 +35,9 @@ struct FitGeometry: Sendable {
         return out
     }
 
+    /// The scale steps below the largest side: 7/8, 3/4, 5/8 and 1/2 of it.
+    static let sideFractions = [0.875, 0.75, 0.625, 0.5]
+
     /// Longest sides to try: the input's own (nil), then sizes within the grid size, never upscaled,
     /// and never with either side below `minSide` (a 320x240 input is never fitted at 300x225).
     static func sides(width: Int, height: Int, grid: GridSize, minSide: Int) -> [Int?] {
@@ -42,7 +45,7 @@ struct FitGeometry: Sendable {
         let top = min(longest, grid.maxPixels)
         var out: [Int?] = [nil]
         if top < longest { out.append(top) }
-        for f in [0.875, 0.75, 0.625, 0.5] {
+        for f in sideFractions {
             let s = Int((Double(top) * f).rounded())
             let scaled = size(width: width, height: height, side: s)
             if min(scaled.width, scaled.height) >= minSide && s < top && !out.contains(s) { out.append(s) }

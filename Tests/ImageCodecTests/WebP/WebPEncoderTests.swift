@@ -66,6 +66,20 @@ final class WebPEncoderTests: XCTestCase {
         XCTAssertEqual(try WebPEncoder(options: .lossy(quality: 40)).encode(image), low)
     }
 
+    func testTargetSizeRunsLibwebpsSizeSearchAndItsPassesAreChecked() throws {
+        let image = StickerArt.frame(width: 96, height: 96)
+        let plain = try WebPEncoder(options: .lossy(quality: 75)).encode(image).count
+        var aimed = WebPEncodeOptions.lossy(quality: 75)
+        (aimed.targetSize, aimed.passes) = (plain / 2, 10)
+        let small = try WebPEncoder(options: aimed).encode(image)
+        XCTAssertLessThan(small.count, plain, "aimed at half quality 75's size")
+        XCTAssertEqual(try WebPEncoder(options: aimed).encode(image), small)
+        aimed.passes = 0
+        XCTAssertThrowsError(try WebPEncoder(options: aimed).encode(image)) {
+            XCTAssertEqual($0 as? CodecError, .invalidInput("WebP passes 0 is outside 1-10"))
+        }
+    }
+
     func testICCProfileIsWrittenOnlyWhenGiven() throws {
         let image = StickerArt.frame(width: 20, height: 20)
         let profile = [UInt8](repeating: 7, count: 132)

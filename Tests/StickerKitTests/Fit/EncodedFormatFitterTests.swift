@@ -125,6 +125,46 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
     }
 
+    func testWebPAtQuality100WithRoomLeftTriesLibwebpsSizeSearchAimedAtTheLimit() throws {
+        // Grain over a gradient in a soft disc: lossless is far bigger than lossy quality 100.
+        var image = PixelBuffer(width: 128, height: 128)
+        var seed: UInt32 = 12345
+        for y in 0..<128 {
+            for x in 0..<128 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let grain = Int(seed >> 27)
+                let d = ((Double(x) - 63.5) * (Double(x) - 63.5) + (Double(y) - 63.5) * (Double(y) - 63.5)).squareRoot()
+                let i = (y * 128 + x) * 4
+                image.pixels[i] = UInt8(min(255, x * 2 + grain)); image.pixels[i + 1] = UInt8(min(255, y * 2 + grain))
+                image.pixels[i + 2] = UInt8(min(255, 128 + grain * 3)); image.pixels[i + 3] = UInt8(max(0, min(255, (60 - d) * 64)))
+            }
+        }
+        let input = [AnimationFrame(image: image, delay: .zero)]
+        let q100 = try WebPEncoder(options: .lossy(quality: 100)).encode(image)
+        let limit = q100.count * 13 / 10
+        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort)).encode(image).count
+        XCTAssertGreaterThan(Double(estimate), Double(limit) * EncodedFormatFitter.webpNearLosslessReach, "near-lossless is out of reach")
+        let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
+        let label = "lossy WebP aimed at \(NumberText.int(limit)) B (10 passes) method 6"
+        XCTAssertTrue(result.report.candidates.contains { $0.hasPrefix(label + ": ") }, "\(result.report.candidates)")
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        // Kept only when it measures better than quality 100, and then it is libwebp's file for that aim.
+        let plain = try EncodedFormatQuality.measure(source: input, candidate: try ImageDecoder().decode(q100).frames)
+        if result.report.steps == [label] {
+            XCTAssertGreaterThan(result.report.quality, plain)
+            var aimed = WebPEncodeOptions.lossy(quality: EncodedFormatFitter.webpSizeSearchStart)
+            (aimed.targetSize, aimed.passes) = (limit, 10)
+            XCTAssertEqual(result.bytes, try WebPEncoder(options: aimed).encode(image))
+        } else {
+            XCTAssertEqual(result.bytes, q100)
+        }
+        // At `.fast` effort (store builds) the extra passes are not spent.
+        var fast = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5)
+        fast.effort = .fast
+        let quick = try EncodedFormatFitter(options: fast, format: .webp).fit(input, loopCount: 0)
+        XCTAssertFalse(quick.report.candidates.contains { $0.hasPrefix(label) }, "\(quick.report.candidates)")
+    }
+
     func testWebPFitPlacesIntoTheBoxFirst() throws {
         let input = [AnimationFrame(image: StickerArt.frame(width: 40, height: 20, phase: 0), delay: .zero)]
         let fitter = EncodedFormatFitter(options: FitOptions(maxBytes: 1_000_000), format: .webp, box: 96)
@@ -141,6 +181,63 @@ final class EncodedFormatFitterTests: XCTestCase {
         let plain = try EncodedFormatFitter(options: FitOptions(maxBytes: 1_000_000), format: .webp).fit(input, loopCount: 0)
         XCTAssertEqual([plain.report.width, plain.report.height], [40, 20])
         XCTAssertNil(plain.report.placement)
+    }
+
+    /// Size of the lossy quality-0 file at the search method: the smallest a variant can be.
+    private func quality0(_ frames: [AnimationFrame], alpha: Int = 100) throws -> Int {
+        let encoder = WebPEncoder(options: .lossy(quality: 0, alphaQuality: alpha, method: EncodedFormatFitter.webpSearchMethod))
+        return frames.count > 1 ? try encoder.encodeAnimation(frames, loopCount: 0).count : try encoder.encode(frames[0].image).count
+    }
+
+    func testWebPCutsTheFrameRateEvenlyWhenNoVariantFitsAtQuality0() throws {
+        let input = frames(8, size: 96)
+        let half = FrameDropper.merge(input, kept: FrameDropper(images: input.map(\.image)).kept(count: 4))
+        // Below quality 0 of the three variants and of every frame at alpha quality 20.
+        let limit = try [quality0(input), quality0(half), quality0(input, alpha: 50), quality0(input, alpha: 20)].min()! - 1
+        let result = try fitter(.webp, maxBytes: limit, minQuality: 0).fit(input, loopCount: 0)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        let steps = result.report.candidates
+        XCTAssertTrue(steps.contains { $0.hasPrefix("lossy WebP quality 0 method 4, alpha quality 20: ") }, "\(steps)")
+        XCTAssertGreaterThan(result.report.framesDropped, 0, "\(steps)")
+        XCTAssertTrue(result.report.steps[0].contains(" of 8 frames"), "\(result.report.steps)")
+        XCTAssertLessThanOrEqual(result.report.encodes, EncodedFormatFitter.webpEncodeBudget)
+        // Uniform: every kept frame held for whole source frames, at most one longer than another,
+        // and the loop as long as the source's.
+        let decoded = try ImageDecoder().decode(result.bytes)
+        XCTAssertEqual(decoded.frames.count, 8 - result.report.framesDropped)
+        XCTAssertEqual(decoded.loopDurationMilliseconds, 267)
+        let delays = decoded.frames.map(\.delay.milliseconds)
+        XCTAssertLessThanOrEqual(delays.max()! - delays.min()!, 34, "\(delays)")
+        XCTAssertGreaterThan(result.report.quality, 0)
+        XCTAssertEqual(try fitter(.webp, maxBytes: limit, minQuality: 0).fit(input, loopCount: 0).bytes, result.bytes)
+    }
+
+    func testWebPShrinksTheCanvasOnlyWhereTheMinimumSideAllowsIt() throws {
+        let input = frames(1, size: 96)
+        let limit = try [quality0(input), quality0(input, alpha: 50), quality0(input, alpha: 20)].min()! - 1
+        let options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0, minSide: 48)
+        let result = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        // The largest smaller canvas whose most lossy file fits: 7/8 of the side.
+        XCTAssertEqual([result.report.width, result.report.height], [84, 84])
+        XCTAssertEqual(result.report.scale, 0.875)
+        XCTAssertTrue(result.report.steps[0].contains(", scaled to 84x84 px"), "\(result.report.steps)")
+        let decoded = try ImageDecoder().decode(result.bytes)
+        XCTAssertEqual([decoded.width, decoded.height], [84, 84])
+        // Measured at the source's size, so the lost resolution counts.
+        let measured = try EncodedFormatQuality.measure(source: input, candidate: decoded.frames)
+        XCTAssertEqual(result.report.quality, measured, accuracy: 1e-12)
+        XCTAssertLessThan(measured, 1)
+        XCTAssertTrue(result.report.summary.contains("scaled to 84x84 (88%)"), result.report.summary)
+        // Not below the minimum side (300 by default, as a store's one size), nor when the box is to be filled.
+        for fitter in [EncodedFormatFitter(options: FitOptions(maxBytes: limit, lossy: true, minQuality: 0), format: .webp),
+                       EncodedFormatFitter(options: options, format: .webp, box: 96, fillBox: true)] {
+            XCTAssertThrowsError(try fitter.fit(input, loopCount: 0)) { error in
+                guard case .nothingFits(let smallest, _, let steps)? = error as? FitError else { return XCTFail("\(error)") }
+                XCTAssertGreaterThan(smallest, limit)
+                XCTAssertFalse(steps.contains { $0.contains("scaled to") }, "\(steps)")
+            }
+        }
     }
 
     func testWebPWithoutLossyRefusesWithTheLosslessSize() throws {

@@ -1,0 +1,87 @@
+import ImageCodec
+
+/// The WebP fitter's levers past its three variants, for a limit far below quality 0 of each
+/// (a 512 px, 90-frame animation at 100 KB): the APNG fitter's levers, judged by the same measure.
+extension EncodedFormatFitter {
+    /// Alpha qualities the levers go down to, least loss first. Below 70 libwebp keeps 2 + q/5
+    /// alpha levels: 12 at 50, 6 at 20.
+    static let webpAlphaQualities = [100, 50, 20]
+    /// Lever combinations whose quality is searched and measured against each other.
+    static let webpFrontierPoints = 2
+
+    /// Variant indices (from `add`) of the lever combinations worth a quality search, most frames
+    /// first; empty when even the last lever is over or the encode budget is spent.
+    ///
+    /// The levers: uniform frame-rate cuts (`FitGeometry.keepCounts`: every 2nd, 3rd, 4th or 6th
+    /// frame, each held as long as the frames it stands for, so the loop time is kept), lower alpha
+    /// quality (`webpAlphaQualities`), then a smaller canvas where the target allows one
+    /// (`smallerSides`). At each size a staircase walk finds, for each frame count from the most
+    /// frames down, the least alpha loss whose quality 0 fits (`probe`): at most counts + alphas
+    /// probes. The first `webpFrontierPoints` it finds are returned; a smaller canvas is tried only
+    /// when nothing fits at the size before it.
+    func deeperLevers(_ frames: [AnimationFrame], add: (_ frames: [AnimationFrame], _ alphaQuality: Int, _ name: String) -> Int,
+                      probe: (Int) throws -> Candidate?) throws -> [Int] {
+        let n = frames.count
+        let counts = n >= 4 ? FitGeometry.keepCounts(n) : [n]
+        let alphas = Self.webpAlphaQualities
+        let dropper = FrameDropper(images: frames.map(\.image))
+        var made: [String: [AnimationFrame]] = [:]   // "count side" -> frames, each made once
+        // The variant of `count` frames at alpha quality `alpha` and longest side `side`.
+        func variant(_ count: Int, _ alpha: Int, _ side: Int?) throws -> Int {
+            let (width, height) = (frames[0].image.width, frames[0].image.height)
+            let size = side.map { FitGeometry.size(width: width, height: height, side: $0) } ?? (width: width, height: height)
+            let key = "\(count) \(size.width)x\(size.height)"
+            if made[key] == nil {
+                let kept = FrameDropper.merge(frames, kept: dropper.kept(count: count))
+                let images = side == nil ? kept.map(\.image) : try FitParallel.map(kept.count) {
+                    try Resampler().resized(kept[$0].image, width: size.width, height: size.height)
+                }
+                made[key] = zip(images, kept).map { AnimationFrame(image: $0, delay: $1.delay) }
+            }
+            let name = (count < n ? ", \(count) of \(n) frames" : "")
+                + (side == nil ? "" : ", scaled to \(NumberText.size(size.width, size.height))")
+                + (alpha < 100 ? ", alpha quality \(alpha)" : "")
+            return add(made[key]!, alpha, name)
+        }
+        let sides: [Int?] = [nil] + smallerSides(frames[0].image).map(Optional.some)
+        for side in sides {
+            // A smaller canvas whose every lever at its most is over is passed by in one probe.
+            if side != nil {
+                guard let lossiest = try probe(try variant(counts[counts.count - 1], alphas[alphas.count - 1], side)) else { return [] }
+                if lossiest.bytes.count > options.maxBytes { continue }
+            }
+            var found: [Int] = [], j = alphas.count - 1
+            for count in counts {
+                var fit: Int?
+                while j >= 0 {
+                    let v = try variant(count, alphas[j], side)
+                    guard let candidate = try probe(v) else { return found }
+                    if candidate.bytes.count > options.maxBytes { break }
+                    fit = v
+                    j -= 1
+                }
+                if let fit {
+                    found.append(fit)
+                    if found.count == Self.webpFrontierPoints { return found }
+                }
+                // Full alpha fits at this count: fewer frames can only lose more.
+                if j < 0 { break }
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// Longest sides of a smaller canvas, largest first (7/8, 3/4, 5/8, 1/2 of it): never with
+    /// `fillBox` (the box is to be filled) and never with a side below `options.minSide` (a store
+    /// that takes one size passes that size as the minimum, so it gets none).
+    func smallerSides(_ image: PixelBuffer) -> [Int] {
+        guard !fillBox else { return [] }
+        let longest = max(image.width, image.height)
+        return FitGeometry.sideFractions.compactMap { fraction in
+            let side = Int((Double(longest) * fraction).rounded())
+            let size = FitGeometry.size(width: image.width, height: image.height, side: side)
+            return min(size.width, size.height) >= options.minSide ? side : nil
+        }
+    }
+}
