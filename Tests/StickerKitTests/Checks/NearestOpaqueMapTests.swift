@@ -27,6 +27,32 @@ final class NearestOpaqueMapTests: XCTestCase {
         XCTAssertGreaterThan(compared, 20_000)
     }
 
+    /// One scratch reused across frames (the same size one after another, then other sizes, then the
+    /// first again) gives every judged pixel the seed a fresh map gives it: nothing of the previous
+    /// frame is left in the buffers.
+    func testReusedScratchGivesTheFreshSeeds() {
+        var buffers: [PixelBuffer] = []
+        let examples = EdgeHaloCheck.examples
+        for example in examples.triggering + examples.nonTriggering {
+            guard case .sticker(let subject) = example.input, let frame = subject.image?.frames.first else { continue }
+            buffers.append(frame.image)
+        }
+        buffers += [Self.islands(), buffers[0], ExampleImage.canvas(30, 20, inset: 4, fringe: RGBA(0, 0, 0, 100)), buffers[1]]
+        let scratch = NearestOpaqueMap.Scratch()
+        var compared = 0
+        for buffer in buffers {
+            let reused = NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius, scratch: scratch)
+            let fresh = NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius)
+            for i in 0..<buffer.pixelCount {
+                let a = buffer.pixels[i * 4 + 3]
+                guard a >= EdgeMatteModel.minEdgeAlpha, a < 255 else { continue }
+                XCTAssertEqual(reused.seed(of: i), fresh.seed(of: i), "pixel \(i)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 20_000)
+    }
+
     /// A soft pixel 31 px right of the opaque block finds its right edge; one 33 px away has no
     /// reference (outside the radius of 32); a diagonal one at (24, 24) px away (33.9 px) has none either.
     func testRadiusBoundsTheSeeds() {
