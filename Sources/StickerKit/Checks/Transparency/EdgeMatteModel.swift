@@ -215,8 +215,8 @@ struct EdgeMatteModel: Sendable {
 /// (`NearestOpaqueMapTests` compares both; so did every frame of the stand-in, sample and
 /// fixture packs, 8.3 million judged pixels, docs/benchmarks.md). Pixels outside the band have no seed.
 struct NearestOpaqueMap {
-    /// The map's buffers, reused from frame to frame: fresh ones cost a page fault every 4 KiB on
-    /// every frame (a quarter of the map's time in the check). One map at a time uses a scratch.
+    /// The map's buffers (18 bytes a pixel), reused from frame to frame: fresh ones cost a page
+    /// fault every 4 KiB on every frame. One map at a time uses a scratch.
     final class Scratch {
         /// Per pixel, the nearest opaque pixel's column and row (-1 when none): kept apart so that
         /// no relaxation divides an index by the width.
