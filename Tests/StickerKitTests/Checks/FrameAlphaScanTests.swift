@@ -26,7 +26,34 @@ final class FrameAlphaScanTests: XCTestCase {
             XCTAssertEqual(scan.contentBounds, PixelScan.bounds(of: image, minAlpha: 1))
             XCTAssertEqual(scan.visibleBounds, PixelScan.bounds(of: image, minAlpha: 128))
             XCTAssertEqual(scan.hasTransparency, image.hasTransparency)
+            XCTAssertEqual(scan.hasEdgePixels, image.pixels.enumerated().contains { $0.offset % 4 == 3 && (16...254).contains($0.element) })
+            XCTAssertEqual(scan.digest, PixelDigest.Frame(image))
         }
+    }
+
+    /// The digest hashed strip by strip is the SHA-256 of the whole buffer, whether a strip holds
+    /// many rows and ends part-way (300 x 70), one row (5,000 px rows are over a strip's bytes), or
+    /// the frame is one partial strip.
+    func testStripDigestIsTheWholeBufferDigest() {
+        for (width, height) in [(300, 70), (5_000, 3), (7, 2), (1, 1)] {
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 13) }
+            let image = PixelBuffer(width: width, height: height, pixels: pixels)
+            let scan = FrameAlphaScan(image)
+            XCTAssertEqual(scan.digest, PixelDigest.Frame(image), "\(width)x\(height)")
+            XCTAssertEqual(scan.digest.width, width)
+            XCTAssertTrue(scan.hasEdgePixels)
+        }
+        XCTAssertFalse(FrameAlphaScan(buffer(4, 4) { x, _ in x == 0 ? 15 : 255 }).hasEdgePixels)
+        XCTAssertTrue(FrameAlphaScan(buffer(4, 4) { x, _ in x == 0 ? 16 : 255 }).hasEdgePixels)
+        XCTAssertFalse(FrameAlphaScan(buffer(4, 4) { _, _ in 0 }).hasEdgePixels)
+    }
+
+    /// The summary's digest, taken from the scans, equals the digest of the image hashed on its own.
+    func testSummaryDigestFromTheScans() throws {
+        let subject = StickerSubject.example(image: ExampleImage.animation(
+            [ExampleImage.canvas(40, 30, inset: 3), ExampleImage.opaque(40, 30)]))
+        XCTAssertEqual(StickerSummary(subject).pixels, PixelDigest(try XCTUnwrap(subject.image)))
     }
 
     func testEdgesAndEmptyFrames() {

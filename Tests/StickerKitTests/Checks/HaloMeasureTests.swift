@@ -100,4 +100,23 @@ final class NumberTextTests: XCTestCase {
         XCTAssertNil(measure.matte)
         XCTAssertGreaterThan(measure.judged, 0)
     }
+
+    /// Frames the alpha scan found no pixel to judge in are skipped, with the same measure: every
+    /// `edge_halo` example, and an animation mixing a matted frame with hard-edged and opaque ones.
+    func testSkippingFramesWithoutEdgePixelsKeepsTheMeasure() throws {
+        let examples = EdgeHaloCheck.examples
+        var subjects = (examples.triggering + examples.nonTriggering).compactMap { example -> StickerSubject? in
+            if case .sticker(let subject) = example.input { return subject }
+            return nil
+        }
+        subjects.append(.example(image: ExampleImage.animation([
+            ExampleImage.canvas(60, 60, inset: 8), ExampleImage.opaque(60, 60),
+            ExampleImage.canvas(60, 60, inset: 8, fringe: RGBA(15, 70, 110, 128))])))
+        XCTAssertGreaterThan(subjects.count, 10)
+        for subject in subjects {
+            let image = try XCTUnwrap(subject.image)
+            XCTAssertEqual(HaloMeasure.of(image, scans: subject.alphaScans), HaloMeasure.of(image))
+        }
+        XCTAssertGreaterThan(HaloMeasure.of(try XCTUnwrap(subjects.last?.image), scans: subjects.last?.alphaScans).judged, 0)
+    }
 }

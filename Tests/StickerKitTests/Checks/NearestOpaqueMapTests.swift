@@ -6,25 +6,51 @@ final class NearestOpaqueMapTests: XCTestCase {
     /// Every judged pixel's seed from the passes over the band equals the seed from the passes over
     /// the whole canvas, on every `edge_halo` example and on sparse soft islands near the radius.
     func testBandGivesTheWholeCanvasSeeds() {
-        var buffers: [PixelBuffer] = []
-        let examples = EdgeHaloCheck.examples
-        for example in examples.triggering + examples.nonTriggering {
-            guard case .sticker(let subject) = example.input, let frame = subject.image?.frames.first else { continue }
-            buffers.append(frame.image)
+        let compared = Self.compareSeeds(Self.exampleFrames() + [Self.islands()]) { buffer in
+            (NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius),
+             NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius, wholeCanvas: true))
         }
-        buffers.append(Self.islands())
+        XCTAssertGreaterThan(compared, 20_000)
+    }
+
+    /// One scratch reused across frames (the same size one after another, then other sizes, then the
+    /// first again) gives every judged pixel the seed a fresh map gives it: nothing of the previous
+    /// frame is left in the buffers.
+    func testReusedScratchGivesTheFreshSeeds() {
+        let examples = Self.exampleFrames()
+        let buffers = examples + [Self.islands(), examples[0], ExampleImage.canvas(30, 20, inset: 4, fringe: RGBA(0, 0, 0, 100)), examples[1]]
+        let scratch = NearestOpaqueMap.Scratch()
+        let compared = Self.compareSeeds(buffers) { buffer in
+            (NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius, scratch: scratch),
+             NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius))
+        }
+        XCTAssertGreaterThan(compared, 20_000)
+    }
+
+    /// The first frame of every `edge_halo` example.
+    private static func exampleFrames() -> [PixelBuffer] {
+        let examples = EdgeHaloCheck.examples
+        return (examples.triggering + examples.nonTriggering).compactMap { example in
+            guard case .sticker(let subject) = example.input else { return nil }
+            return subject.image?.frames.first?.image
+        }
+    }
+
+    /// Asserts that the two maps `maps` makes of each buffer give every judged pixel the same seed;
+    /// returns how many pixels were compared.
+    private static func compareSeeds(_ buffers: [PixelBuffer],
+                                     _ maps: (PixelBuffer) -> (NearestOpaqueMap, NearestOpaqueMap)) -> Int {
         var compared = 0
         for buffer in buffers {
-            let band = NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius)
-            let whole = NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius, wholeCanvas: true)
+            let (tried, reference) = maps(buffer)
             for i in 0..<buffer.pixelCount {
                 let a = buffer.pixels[i * 4 + 3]
                 guard a >= EdgeMatteModel.minEdgeAlpha, a < 255 else { continue }
-                XCTAssertEqual(band.seed(of: i), whole.seed(of: i), "pixel \(i)")
+                XCTAssertEqual(tried.seed(of: i), reference.seed(of: i), "pixel \(i)")
                 compared += 1
             }
         }
-        XCTAssertGreaterThan(compared, 20_000)
+        return compared
     }
 
     /// A soft pixel 31 px right of the opaque block finds its right edge; one 33 px away has no

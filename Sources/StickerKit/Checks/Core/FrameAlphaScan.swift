@@ -1,7 +1,10 @@
+import Crypto
 import ImageCodec
 
-/// What the transparency rules and the summary need of one frame's alpha, measured in one pass over
-/// its pixels when the subject is made, so that no rule walks the same pixels again.
+/// What the transparency rules and the summary need of one frame, measured in one pass over its
+/// pixels when the subject is made, so that no rule walks the same pixels again: the alpha facts
+/// and the SHA-256 of the frame's bytes (`PixelDigest`), each strip of rows hashed right after its
+/// alpha was read, while it is still in the cache.
 public struct FrameAlphaScan: Equatable, Sendable {
     /// Whether any pixel has alpha below 255.
     public var hasTransparency: Bool
@@ -9,6 +12,14 @@ public struct FrameAlphaScan: Equatable, Sendable {
     public var contentBounds: PixelRegion?
     /// The same for visible content (alpha >= `visibleAlpha`), nil when there is none.
     public var visibleBounds: PixelRegion?
+    /// Whether any pixel is an edge pixel `edge_halo` judges (alpha 16-254).
+    public var hasEdgePixels: Bool
+    /// The frame's size and the SHA-256 of its RGBA bytes.
+    public var digest: PixelDigest.Frame
+
+    /// Bytes hashed at a time: rows are gathered into strips of about this size so that the hash is
+    /// fed large blocks while the strip just scanned is still in the first-level cache.
+    static let stripBytes = 16 << 10
 
     /// The alpha from which a pixel is visible content for `content_touches_edge`.
     public static let visibleAlpha: UInt8 = 128
@@ -16,32 +27,47 @@ public struct FrameAlphaScan: Equatable, Sendable {
     /// The scan of `buffer`.
     public init(_ buffer: PixelBuffer) {
         var content = Bounds(), visible = Bounds()
-        var transparent = false
+        var transparent = false, edge = false
+        var hasher = SHA256()
+        let rowBytes = buffer.width * 4
+        let stripRows = max(1, Self.stripBytes / max(1, rowBytes))
         buffer.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<buffer.height {
-                var i = y * buffer.width * 4 + 3
-                // The row's first and last pixel at each threshold; the rows between need no look.
-                var firstContent = -1, lastContent = -1, firstVisible = -1, lastVisible = -1
-                for x in 0..<buffer.width {
-                    let a = p[i]
-                    if a != 255 { transparent = true }
-                    if a != 0 {
-                        if firstContent < 0 { firstContent = x }
-                        lastContent = x
-                        if a >= Self.visibleAlpha {
-                            if firstVisible < 0 { firstVisible = x }
-                            lastVisible = x
+            var stripStart = 0
+            while stripStart < buffer.height {
+                let stripEnd = min(buffer.height, stripStart + stripRows)
+                for y in stripStart..<stripEnd {
+                    var i = y * rowBytes + 3
+                    // The row's first and last pixel at each threshold; the rows between need no look.
+                    var firstContent = -1, lastContent = -1, firstVisible = -1, lastVisible = -1
+                    for x in 0..<buffer.width {
+                        let a = p[i]
+                        if a != 255 {
+                            transparent = true
+                            if a >= EdgeMatteModel.minEdgeAlpha { edge = true }
                         }
+                        if a != 0 {
+                            if firstContent < 0 { firstContent = x }
+                            lastContent = x
+                            if a >= Self.visibleAlpha {
+                                if firstVisible < 0 { firstVisible = x }
+                                lastVisible = x
+                            }
+                        }
+                        i += 4
                     }
-                    i += 4
+                    content.add(row: y, first: firstContent, last: lastContent)
+                    visible.add(row: y, first: firstVisible, last: lastVisible)
                 }
-                content.add(row: y, first: firstContent, last: lastContent)
-                visible.add(row: y, first: firstVisible, last: lastVisible)
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(
+                    rebasing: UnsafeRawBufferPointer(p)[(stripStart * rowBytes)..<(stripEnd * rowBytes)]))
+                stripStart = stripEnd
             }
         }
         hasTransparency = transparent
+        hasEdgePixels = edge
         contentBounds = content.region
         visibleBounds = visible.region
+        digest = PixelDigest.Frame(width: buffer.width, height: buffer.height, sha256: Array(hasher.finalize()))
     }
 
     /// The canvas sides the visible content lies on.

@@ -42,4 +42,11 @@ public struct PixelDigest: Hashable, Sendable {
     public init(_ image: DecodedImage) {
         self.init(width: image.width, height: image.height, frames: image.frames.map { Frame($0.image) })
     }
+
+    /// The digest of `subject`'s image from the frame digests its alpha scans already took (the same
+    /// value as `init(_:)` on the image, without hashing the pixels again); nil without an image.
+    public init?(_ subject: StickerSubject) {
+        guard let image = subject.image else { return nil }
+        self.init(width: image.width, height: image.height, frames: subject.alphaScans.map(\.digest))
+    }
 }

@@ -27,7 +27,7 @@ public struct StickerSummary: Sendable {
     /// The summary of `subject`; it keeps no reference to the subject's decoded frames.
     public init(_ subject: StickerSubject) {
         self.init(source: subject.source, files: subject.files, failures: subject.failures,
-                  facts: StickerSummary.facts(of: subject), pixels: subject.image.map(PixelDigest.init))
+                  facts: StickerSummary.facts(of: subject), pixels: PixelDigest(subject))
     }
 
     /// The sticker's name.

@@ -19,7 +19,7 @@ public struct EdgeHaloCheck: StickerCheck {
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard !context.isOff(Self.description), let image = subject.image,
               subject.hasTransparency else { return [] }
-        let measure = HaloMeasure.of(image)
+        let measure = HaloMeasure.of(image, scans: subject.alphaScans)
         let limit = context.thresholds.haloEdgeShare
         guard measure.judged > 0, measure.share > limit else { return [] }
         var parts: [String] = []

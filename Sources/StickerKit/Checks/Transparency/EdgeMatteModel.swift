@@ -48,9 +48,10 @@ struct EdgeMatteModel: Sendable {
     /// Estimates of M come from pixels at most this opaque, where `1 - a` is large enough to divide by.
     static let maxEstimateAlpha = 0.8
 
-    /// The model of one frame, or nil when the frame has no judged edge pixel.
-    static func fit(_ buffer: PixelBuffer) -> EdgeMatteModel? {
-        let samples = Self.samples(of: buffer)
+    /// The model of one frame, or nil when the frame has no judged edge pixel. `scratch` holds the
+    /// nearest-opaque search's buffers; pass one for all frames of a sticker so they are reused.
+    static func fit(_ buffer: PixelBuffer, scratch: NearestOpaqueMap.Scratch = .init()) -> EdgeMatteModel? {
+        let samples = Self.samples(of: buffer, scratch: scratch)
         guard !samples.isEmpty else { return nil }
         // Without an estimate no pixel carries a matte: a far-off stand-in matte still "explained"
         // nearly opaque pixels on a drifting edge (VP9 frames), and reached the finding as a colour.
@@ -168,13 +169,13 @@ struct EdgeMatteModel: Sendable {
     }
 
     /// Every pixel with alpha 16-254 whose nearest fully opaque pixel lies within `referenceRadius`.
-    static func samples(of buffer: PixelBuffer) -> [EdgeSample] {
+    static func samples(of buffer: PixelBuffer, scratch: NearestOpaqueMap.Scratch = .init()) -> [EdgeSample] {
         // A frame with no such pixel (every GIF frame, hard-edged art) needs no map.
         let judged = buffer.pixels.withUnsafeBufferPointer { p in
             stride(from: 3, to: p.count, by: 4).contains { p[$0] >= minEdgeAlpha && p[$0] < 255 }
         }
         guard judged else { return [] }
-        let nearest = NearestOpaqueMap(buffer, radius: referenceRadius)
+        let nearest = NearestOpaqueMap(buffer, radius: referenceRadius, scratch: scratch)
         let w = buffer.width, h = buffer.height
         var out: [EdgeSample] = []
         buffer.pixels.withUnsafeBufferPointer { p in
@@ -214,33 +215,68 @@ struct EdgeMatteModel: Sendable {
 /// (`NearestOpaqueMapTests` compares both; so did every frame of the stand-in, sample and
 /// fixture packs, 8.3 million judged pixels, docs/benchmarks.md). Pixels outside the band have no seed.
 struct NearestOpaqueMap {
-    /// Per pixel, the nearest opaque pixel's column and row (-1 when none): kept apart so that no
-    /// relaxation divides an index by the width.
-    private var seedX: [Int32]
-    private var seedY: [Int32]
+    /// The map's buffers (18 bytes a pixel), reused from frame to frame: fresh ones cost a page
+    /// fault every 4 KiB on every frame. One map at a time uses a scratch.
+    final class Scratch {
+        /// Per pixel, the nearest opaque pixel's column and row (-1 when none): kept apart so that
+        /// no relaxation divides an index by the width.
+        fileprivate var seedX: [Int32] = [], seedY: [Int32] = []
+        /// Per pixel, the squared distance to that seed (`Int.max` when none).
+        fileprivate var dist: [Int] = []
+        /// 1 where the passes work: in the band and not opaque (an opaque pixel is its own seed).
+        fileprivate var active: [UInt8] = []
+        /// `markBand`'s judged pixels widened along rows.
+        fileprivate var rows: [UInt8] = []
+
+        /// Empty buffers, sized by the first map.
+        init() {}
+
+        /// Every buffer `n` long and in its starting state.
+        fileprivate func reset(_ n: Int, wholeCanvas: Bool) {
+            guard seedX.count == n else {
+                seedX = [Int32](repeating: -1, count: n); seedY = seedX
+                dist = [Int](repeating: Int.max, count: n)
+                active = [UInt8](repeating: wholeCanvas ? 1 : 0, count: n); rows = [UInt8](repeating: 0, count: n)
+                return
+            }
+            seedX.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+            seedY.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+            dist.withUnsafeMutableBufferPointer { $0.update(repeating: Int.max) }
+            active.withUnsafeMutableBufferPointer { $0.update(repeating: wholeCanvas ? 1 : 0) }
+            rows.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+    }
+
+    private let scratch: Scratch
     private let width: Int
+    private let radiusSquared: Int
 
     /// Band pixels beyond the radius, so that a seed's path bending around the radius stays inside.
     static let bandMargin = 2
 
     /// The map of `buffer`; `wholeCanvas` runs the passes over every pixel (the reference the band
-    /// is tested against).
-    init(_ buffer: PixelBuffer, radius: Int, wholeCanvas: Bool = false) {
-        let w = buffer.width, h = buffer.height, n = w * h
+    /// is tested against). The map reads its answers from `scratch`: the next map made with the
+    /// same scratch overwrites them.
+    init(_ buffer: PixelBuffer, radius: Int, wholeCanvas: Bool = false, scratch: Scratch = Scratch()) {
+        let w = buffer.width, h = buffer.height
         width = w
-        var seedX = [Int32](repeating: -1, count: n), seedY = [Int32](repeating: -1, count: n)
-        var dist = [Int](repeating: Int.max, count: n)
-        // 1 where the passes work: in the band and not opaque (an opaque pixel is its own seed).
-        var active = [UInt8](repeating: wholeCanvas ? 1 : 0, count: n)
+        radiusSquared = radius * radius
+        self.scratch = scratch
+        scratch.reset(w * h, wholeCanvas: wholeCanvas)
         // Raw buffers and plain functions: this runs per frame in the check and in the fix, and
         // checked array access in a capturing closure made it most of `fix`'s time in debug builds.
         buffer.pixels.withUnsafeBufferPointer { p in
-            active.withUnsafeMutableBufferPointer { active in
+            scratch.active.withUnsafeMutableBufferPointer { active in
                 guard let active = active.baseAddress else { return }
-                if !wholeCanvas { Self.markBand(active, p, width: w, height: h, reach: radius + Self.bandMargin) }
-                seedX.withUnsafeMutableBufferPointer { sx in
-                    seedY.withUnsafeMutableBufferPointer { sy in
-                        dist.withUnsafeMutableBufferPointer { dist in
+                if !wholeCanvas {
+                    scratch.rows.withUnsafeMutableBufferPointer { rows in
+                        guard let rows = rows.baseAddress else { return }
+                        Self.markBand(active, rows: rows, p, width: w, height: h, reach: radius + Self.bandMargin)
+                    }
+                }
+                scratch.seedX.withUnsafeMutableBufferPointer { sx in
+                    scratch.seedY.withUnsafeMutableBufferPointer { sy in
+                        scratch.dist.withUnsafeMutableBufferPointer { dist in
                             guard let sx = sx.baseAddress, let sy = sy.baseAddress, let dist = dist.baseAddress else { return }
                             for y in 0..<h {
                                 for x in 0..<w where p[(y * w + x) * 4 + 3] == 255 {
@@ -248,23 +284,18 @@ struct NearestOpaqueMap {
                                 }
                             }
                             Self.propagate(sx, sy, dist, active, width: w, height: h)
-                            let radiusSquared = radius * radius
-                            for i in 0..<n where dist[i] > radiusSquared { sx[i] = -1; sy[i] = -1 }
                         }
                     }
                 }
             }
         }
-        self.seedX = seedX; self.seedY = seedY
     }
 
     /// Sets `band` to 1 at every pixel within `reach` (Chebyshev) of a judged pixel: the judged
-    /// pixels widened along rows, then those runs widened along columns (two linear passes each way).
-    private static func markBand(_ band: UnsafeMutablePointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>,
-                                 width w: Int, height h: Int, reach: Int) {
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
-        defer { rows.deallocate() }
-        rows.initialize(repeating: 0, count: w * h)
+    /// pixels widened along rows (into `rows`, all 0 on entry), then those runs widened along
+    /// columns (two linear passes each way).
+    private static func markBand(_ band: UnsafeMutablePointer<UInt8>, rows: UnsafeMutablePointer<UInt8>,
+                                 _ p: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, reach: Int) {
         let far = w + h + reach + 1
         for y in 0..<h {
             let row = y * w
@@ -348,7 +379,8 @@ struct NearestOpaqueMap {
     /// The index of the nearest fully opaque pixel to pixel `index`, nil when none is within the
     /// radius; meaningful for judged pixels (the band's own pixels).
     func seed(of index: Int) -> Int? {
-        let x = seedX[index]
-        return x >= 0 ? Int(seedY[index]) * width + Int(x) : nil
+        guard scratch.dist[index] <= radiusSquared else { return nil }
+        let x = scratch.seedX[index]
+        return x >= 0 ? Int(scratch.seedY[index]) * width + Int(x) : nil
     }
 }

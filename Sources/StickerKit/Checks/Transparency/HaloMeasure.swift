@@ -29,10 +29,10 @@ struct HaloMeasure: Equatable, Sendable {
         case lighter
     }
 
-    /// Adds the measure of one frame.
-    mutating func add(_ buffer: PixelBuffer) {
+    /// Adds the measure of one frame; `scratch` as in `EdgeMatteModel.fit(_:scratch:)`.
+    mutating func add(_ buffer: PixelBuffer, scratch: NearestOpaqueMap.Scratch = .init()) {
         var frameMatte = 0
-        let model = Self.visitEdges(of: buffer) { _, verdict in
+        let model = Self.visitEdges(of: buffer, scratch: scratch) { _, verdict in
             judged += 1
             switch verdict {
             case .clean: return
@@ -49,8 +49,9 @@ struct HaloMeasure: Equatable, Sendable {
     /// row order, and returns the frame's model. The HTML report's overlay marks the same pixels
     /// the rule counts.
     @discardableResult
-    static func visitEdges(of buffer: PixelBuffer, _ visit: (Int, EdgeVerdict) -> Void) -> EdgeMatteModel? {
-        guard let model = EdgeMatteModel.fit(buffer) else { return nil }
+    static func visitEdges(of buffer: PixelBuffer, scratch: NearestOpaqueMap.Scratch = .init(),
+                           _ visit: (Int, EdgeVerdict) -> Void) -> EdgeMatteModel? {
+        guard let model = EdgeMatteModel.fit(buffer, scratch: scratch) else { return nil }
         for (sample, carries) in zip(model.samples, model.carriesMatte) {
             guard carries else { visit(sample.index, .clean); continue }
             visit(sample.index, luma(sample.observed) < luma(sample.reference) ? .darker : .lighter)
@@ -60,12 +61,17 @@ struct HaloMeasure: Equatable, Sendable {
 
     private static func luma(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
 
-    /// The measure over an image's frames (at most `maxFrames`, evenly spaced).
-    static func of(_ image: DecodedImage) -> HaloMeasure {
+    /// The measure over an image's frames (at most `maxFrames`, evenly spaced). With the frames'
+    /// alpha scans (`scans[i]` of frame i), a frame without a pixel to judge is skipped unread: its
+    /// model would be nil and add nothing.
+    static func of(_ image: DecodedImage, scans: [FrameAlphaScan]? = nil) -> HaloMeasure {
         var measure = HaloMeasure()
+        let scratch = NearestOpaqueMap.Scratch()
         let n = image.frames.count
         let picked = n <= maxFrames ? Array(0..<n) : (0..<maxFrames).map { $0 * n / maxFrames }
-        for index in picked { measure.add(image.frames[index].image) }
+        for index in picked where scans?[index].hasEdgePixels ?? true {
+            measure.add(image.frames[index].image, scratch: scratch)
+        }
         return measure
     }
 }
