@@ -74,23 +74,26 @@ struct ColorHistogram: Sendable {
     }
 
     /// Exact points when few enough; else cell means, dropping one more low bit per channel until
-    /// the cells fit under `pointLimit`.
+    /// the cells fit under `pointLimit`. Dropping `shift` bits merges at most 16^shift colours into a
+    /// cell, so shifts that leave more than `pointLimit` cells whatever the colours are skipped
+    /// unbuilt (`firstShift`): a noisy 90-frame video's millions of colours no longer build a
+    /// table of millions of cells first. The points are the same.
     private static func cells(keys: [UInt32], counts: [Int]) -> ([PerceptualColor], [Float]) {
-        let exact = keys.map { PerceptualColor(RGBA(censusKey: $0)) }
-        if keys.count <= pointLimit { return (exact, counts.map(Float.init)) }
-        for shift in 1...6 {
+        if keys.count <= pointLimit { return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map(Float.init)) }
+        for shift in firstShift(colours: keys.count)...6 {
             let mask = UInt32(truncatingIfNeeded: (0xFF >> shift) << shift) * 0x0101_0101
             var index: [UInt32: Int] = [:]
             var sums: [PerceptualColor] = [], weights: [Float] = []
             for (n, key) in keys.enumerated() {
                 let w = Float(counts[n])
+                let point = PerceptualColor(RGBA(censusKey: key)) * w
                 let cell = key & mask
                 if let at = index[cell] {
-                    sums[at] = sums[at] + exact[n] * w
+                    sums[at] = sums[at] + point
                     weights[at] += w
                 } else {
                     index[cell] = sums.count
-                    sums.append(exact[n] * w)
+                    sums.append(point)
                     weights.append(w)
                 }
             }
@@ -98,6 +101,14 @@ struct ColorHistogram: Sendable {
                 return (zip(sums, weights).map { $0 * (1 / $1) }, weights)
             }
         }
-        return (exact, counts.map(Float.init))
+        return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map(Float.init))
+    }
+
+    /// The first shift (1...6) that can leave `pointLimit` cells or fewer for `colours` distinct
+    /// colours: a cell of `shift` dropped bits holds at most 16^shift of them.
+    static func firstShift(colours: Int) -> Int {
+        var shift = 1, perCell = 16
+        while shift < 6 && colours > pointLimit * perCell { shift += 1; perCell *= 16 }
+        return shift
     }
 }
