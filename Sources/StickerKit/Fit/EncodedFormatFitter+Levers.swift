@@ -12,10 +12,10 @@ extension EncodedFormatFitter {
     /// Variant indices (from `add`) of the lever combinations worth a quality search, most frames
     /// first; empty when even the last lever is over or the encode budget is spent.
     ///
-    /// The levers: uniform frame-rate cuts (`FitGeometry.keepCounts`: every 2nd, 3rd, 4th, 6th, 10th,
-    /// 15th or 30th frame, each held as long as the frames it stands for, so the loop time is kept), lower alpha
-    /// quality (`webpAlphaQualities`), then a smaller canvas where the target allows one
-    /// (`smallerSides`). At each size a staircase walk finds, for each frame count from the most
+    /// The levers: uniform frame-rate cuts (`FitGeometry.keepCounts`: every 2nd, 3rd, 4th, 6th,
+    /// 10th, 15th or 30th frame, each held as long as the frames it stands for, so the loop time is
+    /// kept), lower alpha quality (`webpAlphaQualities`), then a smaller canvas where the target
+    /// allows one (`smallerSides`). At each size a staircase walk finds, for each frame count from the most
     /// frames down, the least alpha loss whose quality 0 fits (`probe`): at most counts + alphas
     /// probes. The first `webpFrontierPoints` it finds are returned; a smaller canvas is tried only
     /// when nothing fits at the size before it.

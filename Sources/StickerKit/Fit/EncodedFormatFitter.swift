@@ -10,11 +10,12 @@ import ImageCodec
 /// frames; every frame with alpha quality 50) gets the highest lossy quality that fits at the cheap
 /// search method (`webpSearchMethod`), by bisection; the variant that measures best is encoded at
 /// the final method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
-/// When no variant fits even at quality 0, the deeper levers follow (`deeperLevers`): uniform
-/// frame-rate cuts to 1/2, 1/3, 1/4 and 1/6, alpha quality 50 and 20, then a smaller canvas where
-/// the placement allows one; the lever combinations that fit are searched and measured the same way.
-/// Near-lossless levels 80 and 60 join the comparison when lossless is within 1.5 times the limit. At `FitOptions.effort` `.fast` (store builds) lossless is first encoded at libwebp's
-/// cheap level and shipped when that fits.
+/// When no variant fits even at quality 0, the deeper levers follow (`deeperLevers`): the uniform
+/// frame-rate cuts of `FitGeometry.keepCounts` (every 2nd frame down to every 30th), alpha quality
+/// 50 and 20, then a smaller canvas where the placement allows one; the lever combinations that fit
+/// are searched and measured the same way. Near-lossless levels 80 and 60 join the comparison when
+/// lossless is within 1.5 times the limit. At `FitOptions.effort` `.fast` (store builds) lossless is
+/// first encoded at libwebp's cheap level and shipped when that fits.
 /// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 aimed at the limit with 35% of it
 /// for alpha, re-aimed lower when it overshoots or higher when it undershoots by over 3%; the same
 /// with 20% for alpha unless the first landed within 3% of the limit; every other frame dropped
@@ -147,7 +148,7 @@ public struct EncodedFormatFitter: Sendable {
         }
     }
 
-    /// Every other frame (by `FrameDropper`, the frame that changes least goes first), their time
+    /// Every other frame (`FrameDropper`'s uniform cut), their time
     /// kept; nil when there are too few frames to halve.
     func halved(_ frames: [AnimationFrame], minimum: Int) -> [AnimationFrame]? {
         guard frames.count >= minimum else { return nil }

@@ -44,8 +44,9 @@ public struct FitOptions: Equatable, Sendable {
     public static let workPixelsPerSecond = 8_000_000.0
 
     /// Passes over the input (frames x pixels) the default work budget always allows: enough for the
-    /// palette search at every frame count at full size (30, 15, 10, 7.5 and 5 fps), so a large video's
-    /// levers are all tried (docs/fit.md, "Budget: work, not wall time").
+    /// palette search at every frame count at full size (30, 15, 10, 7.5 and 5 fps: 2.25 passes a
+    /// colour step; the 3, 2 and 1 fps counts add 0.2), so a large video's levers are all tried
+    /// (docs/fit.md, "Budget: work, not wall time").
     public static let passesPerBudget = 16.0
 
     /// What the budget is, for messages: "time budget of 5 s" or "work budget of 5 s (40 megapixels processed)".

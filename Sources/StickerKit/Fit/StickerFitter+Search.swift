@@ -16,7 +16,7 @@ extension StickerFitter {
         var state = SearchState()
         let indices = Array(session.specs.indices)
         let below = indices.filter { session.isBelowCell($0) }
-        // The budget is split: full size (colours, then 30 -> 15 -> 10 -> 7.5 -> 5 fps) may spend
+        // The budget is split: full size (colours, then 30 fps down to 1 fps) may spend
         // `fullSizeShare` of it when smaller sizes exist, so scaling, the last lever, is still tried.
         try searchGeometries(indices.filter { !session.isBelowCell($0) }, session, &state,
                              share: below.isEmpty ? 1 : Self.fullSizeShare)
