@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Compares two folders of iMessage outputs made from the same foreign stickers (issue 19):
-  Scripts/bench-foreign.py IN_DIR OURS_DIR PEER_DIR
+"""Compares folders of iMessage outputs made from the same foreign stickers (issue 19):
+  Scripts/bench-foreign.py IN_DIR OURS_DIR PEER_DIR [OURS_FILL_DIR]
+(OURS_FILL_DIR: our build with --fill-cell, the peer's own choice of output size.)
 For each source sticker in IN_DIR: per side, the output's bytes, size, frames kept and loop time
 against the source's, the longest hold over its neighbours (stall), composited SSIM over black and
 white (the mean over source frames of each frame against what is on screen at its time, the
 CompositedSSIM of docs/fit.md, with the reference decoded at the output's canvas size; and again at
 the source's own size, each output scaled back to it, for raster sources) and
-butteraugli (Debian's, on the middle source frame over white). Prints a Markdown table.
+butteraugli (Debian's, over white: on the middle source frame, and the mean and largest over six
+source frames evenly spaced in time, each against the frame on screen then; one frame can land on
+a lucky or an unlucky output frame). Prints a Markdown table.
 References: WebM decoded by ffmpeg's libvpx-vp9 (alpha kept), scaled with Lanczos; WebP by Pillow;
 Lottie/TGS rendered by rlottie-python at the output size. Outputs are read with Pillow (APNG)."""
 import glob, gzip, json, os, subprocess, sys, tempfile
@@ -117,27 +120,34 @@ def measure(src, out, load=apng):
         sh, sw = native[0][0].shape[:2]
         at_source, _ = composited(native, [(unplace(f, sw, sh), d) for f, d in o])
     d = [x for _, x in o]; stall = max((d[i] / max(1e-9, np.median(d)) for i in range(len(d))), default=1) if len(d) > 1 else 1
-    mid = len(ref) // 2; tm = sum(m for _, m in ref[:mid]) + 1e-6
-    k = int(np.searchsorted(ends, tm, side="right")) if len(o) > 1 else 0
-    return dict(bytes=os.path.getsize(out), size=f"{ow}x{oh}", frames=f"{len(o)}/{len(ref)}", loop=f"{loop_out:.0f}/{loop_src:.0f}",
-                stall=stall, ssim=q, worst=worst, at_source=at_source, ba=butteraugli(ref[mid][0], o[min(k, len(o) - 1)][0]))
+    def on_screen(i):
+        k = int(np.searchsorted(ends, sum(m for _, m in ref[:i]) + 1e-6, side="right")) if len(o) > 1 else 0
+        return o[min(k, len(o) - 1)][0]
+    mid = len(ref) // 2
+    six = [butteraugli(ref[i][0], on_screen(i)) for i in sorted({len(ref) * j // 6 for j in range(6)})]
+    return dict(ba6=float(np.mean(six)), ba6max=float(np.max(six)), bytes=os.path.getsize(out), size=f"{ow}x{oh}", frames=f"{len(o)}/{len(ref)}", loop=f"{loop_out:.0f}/{loop_src:.0f}",
+                stall=stall, ssim=q, worst=worst, at_source=at_source, ba=butteraugli(ref[mid][0], on_screen(mid)))
 
 def main():
     ind, ours, peer = sys.argv[1:4]
-    manifest = json.load(open(os.path.join(ours, "manifest.json")))
-    by_source = {s["sources"][0]: os.path.join(ours, s["file"]) for s in manifest["stickers"]}
+    fill = sys.argv[4] if len(sys.argv) > 4 else None
+    def by_source(out):
+        manifest = json.load(open(os.path.join(out, "manifest.json")))
+        return {s["sources"][0]: os.path.join(out, s["file"]) for s in manifest["stickers"]}
+    mine, filled = by_source(ours), by_source(fill) if fill else {}
     peer_files = glob.glob(os.path.join(peer, "**", "*.png"), recursive=True)
-    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | worst 5% | SSIM at source size | butteraugli |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | worst 5% | SSIM at source size "
+          "| butteraugli, middle frame | butteraugli, 6 frames: mean / max |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for src in sorted(os.listdir(ind)):
         stem = src.rsplit(".", 1)[0]
-        mine = by_source.get(src)
         theirs = next((p for p in peer_files if os.path.basename(p).rsplit(".", 1)[0] == stem), None)
-        for side, path in (("ours", mine), ("sticker-convert", theirs)):
+        sides = [("ours", mine.get(src))] + ([("ours --fill-cell", filled.get(src))] if fill else []) + [("sticker-convert", theirs)]
+        for side, path in sides:
             m = measure(os.path.join(ind, src), path)
-            if m is None: print(f"| {src} | {side} | no output | | | | | | | | |"); continue
+            if m is None: print(f"| {src} | {side} | no output | | | | | | | | | |"); continue
             print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['stall']:.2f} | "
-                  f"{m['ssim']:.4f} | {m['worst']:.4f} | {m['at_source']:.4f} | {m['ba']:.2f} |")
+                  f"{m['ssim']:.4f} | {m['worst']:.4f} | {m['at_source']:.4f} | {m['ba']:.2f} | {m['ba6']:.2f} / {m['ba6max']:.2f} |")
 
 if __name__ == "__main__":
     main()

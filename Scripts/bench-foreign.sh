@@ -8,7 +8,8 @@
 # Needs: ffmpeg (libvpx-vp9), img2webp, cwebp, butteraugli, PyPI lottie, rlottie-python, numpy,
 # Pillow, and sticker-convert (`pip install sticker-convert`, for this benchmark only).
 # Usage: Scripts/bench-foreign.sh [WORK_DIR]   (SKIP_BUILD=1: use the built release binary;
-#   SKIP_PEER=1: keep WORK_DIR/peer and peer.time from an earlier run of the peer on the same WORK_DIR/in)
+#   SKIP_PEER=1: keep WORK_DIR/peer and peer.time from an earlier run of the peer on the same WORK_DIR/in;
+#   FILL_CELL=1: also our build with --fill-cell, which fills the 618 px cell as the peer's preset does)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 work="${1:-/tmp/bench-foreign}"
@@ -16,21 +17,23 @@ command -v sticker-convert >/dev/null || sf_die "sticker-convert is needed for t
 if [ -z "${SKIP_BUILD:-}" ]; then sf_require_swift; swift build -c release --product stickerforge >&2; fi
 bin="$SF_ROOT/.build/release/stickerforge"
 [ -d "$work/in" ] || Scripts/gen-foreign-stickers.sh "$work/in"
-rm -rf "$work/ours"
+rm -rf "$work/ours" "$work/ours-fill"
 if [ -z "${SKIP_PEER:-}" ]; then rm -rf "$work/peer"; mkdir -p "$work/peer"; fi
 sf_say "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/time -o "$work/ours.time" -f "%e %U %S %M" "$bin" build "$work/in" --output "$work/ours" --grid-size large \
     --fit --lossy --quiet --format json >"$work/ours.json" || true
+[ -z "${FILL_CELL:-}" ] || /usr/bin/time -o "$work/ours-fill.time" -f "%e %U %S %M" "$bin" build "$work/in" --output "$work/ours-fill" \
+    --grid-size large --fit --lossy --fill-cell --quiet --format json >"$work/ours-fill.json" || true
 [ -n "${SKIP_PEER:-}" ] || /usr/bin/time -o "$work/peer.time" -f "%e %U %S %M" sticker-convert --no-confirm --no-progress --input-dir "$work/in" \
     --output-dir "$work/peer" --preset imessage_large --export-imessage --title Bench --author Bench >"$work/peer.log" 2>&1 || true
 sf_say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 Scripts/bench-foreign.py "$work/in" "$work/ours" "$work/peer"
+python3 Scripts/bench-foreign.py "$work/in" "$work/ours" "$work/peer" ${FILL_CELL:+"$work/ours-fill"}
 echo
 echo "| side | wall s | CPU s (user+sys) | peak RSS MB |"
 echo "|---|---|---|---|"
-for side in ours peer; do
+for side in ours ${FILL_CELL:+ours-fill} peer; do
     read -r e u s m <"$work/$side.time"
     awk -v n="$side" -v e="$e" -v u="$u" -v s="$s" -v m="$m" 'BEGIN { printf "| %s | %.1f | %.1f | %.0f |\n", n, e, u + s, m / 1024 }'
 done
-# check on what our build wrote
-"$bin" check "$work/ours/Stickers.xcstickers" --quiet --format text | tail -3 || true
+# check on what our builds wrote
+for out in ours ${FILL_CELL:+ours-fill}; do "$bin" check "$work/$out/Stickers.xcstickers" --quiet --format text | tail -3 || true; done
