@@ -149,6 +149,51 @@ final class FitSizeAndBudgetTests: XCTestCase {
         }
     }
 
+    /// Frame 0 is grain (its quick and careful encodes are about the same size), the others smooth
+    /// colour (the careful encode is far smaller): the first prediction, made on frame 0, overstates
+    /// every palette, so the search stops at a palette well under the limit.
+    static func grainThenSmooth(side: Int) -> [AnimationFrame] {
+        (0..<6).map { f in
+            var image = PixelBuffer(width: side, height: side)
+            var s = UInt32(77)
+            for y in 0..<side { for x in 0..<side {
+                s ^= s << 13; s ^= s >> 17; s ^= s << 5
+                if f == 0 {
+                    image[x, y] = RGBA(UInt8(truncatingIfNeeded: s), UInt8(truncatingIfNeeded: s >> 8), UInt8(truncatingIfNeeded: s >> 16), 255)
+                } else {
+                    let t = Double(f) / 3, fx = Double(x) / Double(side), fy = Double(y) / Double(side)
+                    func c(_ v: Double) -> UInt8 { UInt8(max(0, min(255, Int((127.5 + 127 * sin(v)).rounded())))) }
+                    image[x, y] = RGBA(c(fx * 5 + t), c(fy * 4 - t), c((fx + fy) * 3 + fx * fy * 4), 255)
+                }
+            } }
+            return AnimationFrame(image: image, delay: .milliseconds(100))
+        }
+    }
+
+    /// Once the work budget is spent, the final climb still takes up to two more palette steps when
+    /// the file just made shows they fit: a budget of 0 used to ship the first palette predicted to
+    /// fit and leave the rest of the limit unused.
+    func testTheFinalClimbReclaimsBytesThePredictionLeftUnusedPastAWorkBudget() throws {
+        let frames = Self.grainThenSmooth(side: 64)
+        func file(_ colours: Int) throws -> Int {
+            let q = try PaletteQuantizer(maxColors: colours).quantize(frames.map(\.image), dithering: .none)
+            return try PNGEncoder().encodeAnimation(zip(q.frames, frames).map { AnimationFrame(image: $0, delay: $1.delay) },
+                                                    loopCount: 0).count
+        }
+        let limit = try file(128) * 105 / 100   // room for the climb's 2% margin
+        var options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.5, dithering: .off, minSide: 64, timeBudget: 0)
+        options.keepBestBelowFloor = true
+        let result = try StickerFitter(options: options).fit(frames: frames, loopCount: 0, gridSize: .large)
+        let searched = result.report.candidates.filter { $0.contains("quality") && $0.hasPrefix("64x64, 6 frames, palette ") }
+        XCTAssertTrue(result.report.timeBudgetReached)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        XCTAssertTrue(result.report.steps.contains("palette 128 colours, dithering none"), "limit \(limit): \(result.report.steps)")
+        XCTAssertGreaterThan(searched.count, 1, "the search's own pick was below 128 colours: \(result.report.candidates)")
+        // The same fit with a wall-clock budget of 0 (an upper bound on time) does not climb past it.
+        let wall = try StickerFitter(options: options, clock: FitClock { 0 }).fit(frames: frames, loopCount: 0, gridSize: .large)
+        XCTAssertTrue(wall.report.steps.contains("palette 100 colours, dithering none"), "\(wall.report.steps)")
+    }
+
     func testANegativeBudgetIsRefused() {
         let options = FitOptions(maxBytes: 1_000, lossy: true, timeBudget: -1)
         XCTAssertThrowsError(try StickerFitter(options: options).fit(frames: input, loopCount: 0, gridSize: .large)) { error in
