@@ -5,7 +5,9 @@
 /// Frame times are whole milliseconds by `MillisecondTimeline` (the 1 ms TimecodeScale; rounding
 /// error carried forward, so the loop time is kept); every block stores its duration. libvpx runs
 /// single-threaded with key frames only on frame 1, so the same frames and options give the same
-/// bytes at any machine load.
+/// bytes at any machine load. The colour under fully transparent pixels is filled from the visible
+/// pixels first (`HiddenColourFill`), so invisible edges cost no bits. To encode the same frames
+/// many times over (a fitter's candidates), use `WebMEncoderSession`: the same bytes, less work.
 public struct WebMEncoder: Sendable {
     /// Options in force.
     public var options: WebMEncodeOptions
