@@ -74,7 +74,9 @@ struct WebMShareSearch {
         // The second share: the first colour file, when it undershot, beside an alpha stream aimed
         // at the room it leaves; otherwise the second share with a colour aim of its own.
         var second: (file: Candidate, colourBytes: Int)?
-        if let undershot = first.colours.first, first.colours.count > 1 || first.file == nil,
+        if !session!.hasAlpha {
+            // Opaque: no share to choose.
+        } else if let undershot = first.colours.first, first.colours.count > 1 || first.file == nil,
            case let room = Double(limit) * EncodedFormatFitter.webmAim - Double(undershot.bytes + container),
            room > Double(first.alphaBytes) * EncodedFormatFitter.webmShareStep {
             let alphaAim = max(1024, Int(room / alphaRatio))

@@ -310,6 +310,18 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertEqual(try fitter.fit(input, loopCount: 0).bytes, result.bytes)
     }
 
+    func testWebMOfOpaqueFramesTriesNoSecondShare() throws {
+        let input = (0..<6).map { phase -> AnimationFrame in
+            var image = PixelBuffer(width: 64, height: 64, fill: RGBA(200, 40, 90))
+            for y in 0..<16 { for x in 0..<16 { image[phase * 4 + x, 20 + y] = RGBA(20, 200, 40) } }
+            return AnimationFrame(image: image, delay: .fps(30))
+        }
+        let result = try fitter(.webm, maxBytes: 4000, lossy: false).fit(input, loopCount: 0)
+        XCTAssertLessThanOrEqual(result.bytes.count, 4000)
+        XCTAssertLessThanOrEqual(result.report.candidates.count, 2, "\(result.report.candidates)")
+        XCTAssertFalse(result.report.candidates.contains { $0.contains("alpha") }, "\(result.report.candidates)")
+    }
+
     func testNothingFittingIsReportedWithTheSmallestSize() {
         XCTAssertThrowsError(try fitter(.webp, maxBytes: 100).fit(frames(1), loopCount: 0)) { error in
             guard case .nothingFits(let smallest, let limit, _)? = error as? FitError else { return XCTFail("\(error)") }
