@@ -20,8 +20,14 @@ public struct WebMEncodeOptions: Equatable, Sendable, Codable {
     /// colour), 0.05-0.95. Default 0.35: soft moving edges and shadows make alpha costly (at a fixed
     /// CRF 10 the benchmark animation's alpha took 72% of 256 KB).
     public var alphaShare: Double
+    /// With a byte target, the alpha stream's own aim in bytes, instead of `alphaShare` of the
+    /// total: a fitter that re-aims only the colour keeps the alpha stream it already has. nil by default.
+    public var alphaTargetBytes: Int?
     /// libvpx's cpu-used, 0 (slowest, best) to 5. Default 1, ffmpeg's default for libvpx-vp9.
     public var speed: Int
+    /// cpu-used of the first (statistics) pass of a two-pass encode; nil = `speed`. The statistics
+    /// do not depend on the byte target, so a `WebMEncodeSession` makes them once a stream and speed.
+    public var firstPassSpeed: Int?
     /// Write the alpha stream (AlphaMode 1) only when some frame has a pixel below alpha 255.
     /// When false, alpha is always written.
     public var alphaOnlyWhenNeeded: Bool
@@ -30,8 +36,10 @@ public struct WebMEncodeOptions: Equatable, Sendable, Codable {
 
     /// Options; the default aims at constant quality 31.
     public init(rate: RateControl = .constantQuality(crf: 31), alphaCRF: Int = 10, alphaShare: Double = 0.35,
-                speed: Int = 1, alphaOnlyWhenNeeded: Bool = true, limits: DecodeLimits = .default) {
-        self.rate = rate; self.alphaCRF = alphaCRF; self.alphaShare = alphaShare; self.speed = speed
+                alphaTargetBytes: Int? = nil, speed: Int = 1, firstPassSpeed: Int? = nil, alphaOnlyWhenNeeded: Bool = true,
+                limits: DecodeLimits = .default) {
+        self.rate = rate; self.alphaCRF = alphaCRF; self.alphaShare = alphaShare; self.alphaTargetBytes = alphaTargetBytes
+        self.speed = speed; self.firstPassSpeed = firstPassSpeed
         self.alphaOnlyWhenNeeded = alphaOnlyWhenNeeded; self.limits = limits
     }
 
@@ -47,6 +55,8 @@ public struct WebMEncodeOptions: Equatable, Sendable, Codable {
         }
         try check((0...63).contains(alphaCRF), "alpha CRF \(alphaCRF) is outside 0-63")
         try check((0...5).contains(speed), "speed \(speed) is outside 0-5")
+        try check((0...5).contains(firstPassSpeed ?? speed), "first-pass speed \(firstPassSpeed ?? speed) is outside 0-5")
+        try check((alphaTargetBytes ?? 1024) >= 1024, "alpha byte target \(alphaTargetBytes ?? 0) is under 1024 bytes")
         try check((0.05...0.95).contains(alphaShare), "alpha share \(alphaShare) is outside 0.05-0.95")
     }
 }

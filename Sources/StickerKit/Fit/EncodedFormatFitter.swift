@@ -16,10 +16,12 @@ import ImageCodec
 /// are searched and measured the same way. Near-lossless levels 80 and 60 join the comparison when
 /// lossless is within 1.5 times the limit. At `FitOptions.effort` `.fast` (store builds) lossless is
 /// first encoded at libwebp's cheap level and shipped when that fits.
-/// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 aimed at the limit with 35% of it
-/// for alpha, re-aimed lower when it overshoots or higher when it undershoots by over 3%; the same
-/// with 20% for alpha unless the first landed within 3% of the limit; every other frame dropped
-/// (animations over 20 frames a second) only when neither fits; best measured wins. Either way a winner
+/// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 with the alpha share chosen by
+/// measurement (`WebMShareSearch`): the alpha aimed at 35% of the limit and the colour at what it
+/// leaves, re-aimed once by its own miss; then the colour's first (undershooting) file beside a
+/// second alpha stream aimed at the room it leaves, or a 50% share when the colour landed at once;
+/// the file that measures best wins. Every other frame is dropped (animations over 20 frames a
+/// second) only when nothing fits. Either way a winner
 /// below `options.minQuality` is refused, with its figures.
 ///
 /// With a `box` the frames are first placed into it as `--fit` places APNGs into the grid cell
@@ -61,11 +63,23 @@ public struct EncodedFormatFitter: Sendable {
     /// within `webpQuickLosslessSlack` of the limit.
     static let webpQuickLosslessEffort = 25.0
     static let webpQuickLosslessSlack = 1.25
-    /// Candidate encodes a WebM search may make (each is two passes of both streams), and per variant.
-    static let webmEncodeBudget = 6
+    /// Candidate encodes a WebM search may make (4 a set of frames: the first share's aim and re-aim,
+    /// the second share's one or two; the same again with every other frame when nothing fits), and
+    /// colour aims a share may take. Each is a colour stream; alpha streams and first-pass statistics
+    /// are shared between candidates (`WebMEncoderSession`).
+    static let webmEncodeBudget = 8
     static let webmEncodesPerVariant = 2
     /// A fitting WebM smaller than the limit by more than this factor is re-aimed upward once.
     static let webmUndershoot = 1.03
+    /// The alpha stream's first aim, as a share of the limit, and the second share's when the
+    /// colour's first aim already landed within `webmUndershoot` (the search measures both).
+    static let webmAlphaShare = 0.35
+    static let webmAlphaShare2 = 0.5
+    /// A second alpha aim is tried only when it is larger than the first alpha stream by this factor.
+    static let webmShareStep = 1.1
+    /// The whole file is aimed at this share of the limit, and after an overshoot at the second.
+    static let webmAim = 0.99
+    static let webmAimAfterOvershoot = 0.98
     /// libvpx speed while fitting: fast enough for several candidates.
     static let webmSpeed = 2
 
@@ -74,6 +88,8 @@ public struct EncodedFormatFitter: Sendable {
         var bytes: [UInt8]
         var frames: [AnimationFrame]
         var framesDropped: Int
+        /// The measured quality when the search already measured it (WebM), so it is not measured twice.
+        var quality: Double? = nil
     }
 
     /// The fitted file and its report.
@@ -105,7 +121,7 @@ public struct EncodedFormatFitter: Sendable {
             throw FitError.codec("\(error)")
         }
         let lossless = winner.label.hasPrefix("lossless")
-        let quality = lossless ? 1 : try measure(frames, winner)
+        let quality = lossless ? 1 : try winner.quality ?? measure(frames, winner)
         if !lossless && quality < options.minQuality {
             throw FitError.belowQualityFloor(quality: quality, minQuality: options.minQuality, bytes: winner.bytes.count,
                                              limit: options.maxBytes, steps: [winner.label])

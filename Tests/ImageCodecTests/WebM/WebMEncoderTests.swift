@@ -1,4 +1,4 @@
-import ImageCodec
+@testable import ImageCodec
 import TestSupport
 import XCTest
 
@@ -52,6 +52,48 @@ final class WebMEncoderTests: XCTestCase {
         XCTAssertLessThanOrEqual(small.count, 12_000 * 11 / 10)
         XCTAssertEqual(try WebMEncoder(options: WebMEncodeOptions(rate: .targetBytes(12_000), speed: 4)).encode(input), small)
         XCTAssertEqual(try ImageDecoder().decode(small).frames.count, 30)
+    }
+
+    func testSessionMakesTheEncodersBytesAndReusesWhatDoesNotChange() throws {
+        let input = frames(20, size: 64)
+        let options = WebMEncodeOptions(rate: .targetBytes(8_000), alphaTargetBytes: 3_000, speed: 4)
+        var session = try WebMEncoderSession(input)
+        let report = try session.encode(options)
+        XCTAssertEqual(session.passes, 4, "first and last pass of each stream")
+        XCTAssertEqual(report.bytes, try WebMEncoder(options: options).encode(input))
+        XCTAssertEqual(try session.encode(options), report)
+        XCTAssertEqual(session.passes, 4, "the same options again reuse both streams")
+        // A new colour aim with the same alpha aim: one colour pass, the alpha stream and the
+        // first-pass statistics reused, and still the bytes a fresh encoder makes.
+        var higher = options
+        higher.rate = .targetBytes(12_000)
+        let reaimed = try session.encode(higher)
+        XCTAssertEqual(session.passes, 5)
+        XCTAssertEqual(reaimed.alphaBytes, report.alphaBytes)
+        XCTAssertGreaterThan(reaimed.colorBytes, report.colorBytes)
+        XCTAssertEqual(reaimed.bytes, try WebMEncoder(options: higher).encode(input))
+        XCTAssertEqual(try session.alphaBytes(higher), report.alphaBytes)
+        XCTAssertEqual(session.passes, 5)
+    }
+
+    func testHiddenColourIsFilledFromTheVisiblePixelsAndVisiblePixelsAreKept() {
+        // Left half opaque red, right quarter opaque blue, the rest transparent black.
+        var image = PixelBuffer(width: 16, height: 8, fill: .clear)
+        for y in 0..<8 {
+            for x in 0..<4 { image[x, y] = RGBA(250, 0, 0) }
+            for x in 12..<16 { image[x, y] = RGBA(0, 0, 250, 128) }
+        }
+        let filled = HiddenColourFill.filled(image)
+        for y in 0..<8 {
+            for x in 0..<16 where image[x, y].a > 0 { XCTAssertEqual(filled[x, y], image[x, y]) }
+            for x in 4..<12 { XCTAssertEqual(filled[x, y].a, 0) }
+            // A hidden pixel takes the colour of the visible pixels nearest it, not black.
+            XCTAssertGreaterThan(filled[4, y].r, 150)
+            XCTAssertGreaterThan(filled[11, y].b, 150)
+        }
+        XCTAssertEqual(HiddenColourFill.filled(filled), filled, "deterministic, and a fill of a fill changes nothing")
+        let opaque = PixelBuffer(width: 4, height: 4, fill: RGBA(10, 20, 30))
+        XCTAssertEqual(HiddenColourFill.filled(opaque), opaque)
     }
 
     func testContainerStatesColourAlphaModeAndDuration() throws {
