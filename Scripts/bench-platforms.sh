@@ -10,6 +10,7 @@
 # benchmark only). sticker-convert takes minutes per animated sticker: STICKERS="a.webp b.tgs"
 # limits the run to some of the sources; STORES="whatsapp signal" to some stores.
 # Usage: Scripts/bench-platforms.sh [WORK_DIR]   (SKIP_BUILD=1: use the built release binary;
+# MEASURE_JOBS=N: measure N stores' outputs at once;
 # BIN=/path/to/stickerforge: time that binary instead, with its stickerforge-lottie beside it)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -38,7 +39,18 @@ for store in $stores; do
     sf_say "load after $store: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
 sf_say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 Scripts/bench-platforms.py "$work/in" "$work/ours" "$work/peer" $stores
+# Measuring is single-threaded and slow on videos: MEASURE_JOBS=N measures N stores at once (the
+# same script per store, printed in the stores' order).
+if [ "${MEASURE_JOBS:-1}" -gt 1 ]; then
+    for store in $stores; do
+        while [ "$(jobs -rp | wc -l)" -ge "$MEASURE_JOBS" ]; do wait -n; done
+        python3 Scripts/bench-platforms.py "$work/in" "$work/ours" "$work/peer" "$store" >"$work/measure-$store.md" &
+    done
+    wait
+    for store in $stores; do cat "$work/measure-$store.md"; done
+else
+    python3 Scripts/bench-platforms.py "$work/in" "$work/ours" "$work/peer" $stores
+fi
 echo
 echo "| store | side | wall s | CPU s (user+sys) | peak RSS MB |"
 echo "|---|---|---|---|---|"
