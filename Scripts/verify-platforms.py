@@ -566,7 +566,9 @@ def check_manifest_store(problems, folder, store, emoji_range):
         path = os.path.join(folder, file)
         emojis = entry.get("emojis") or []
         if emoji_range and not emoji_range[0] <= len(emojis) <= emoji_range[1]:
-            problems.add(path, f"emojis {emojis!r}; {NAMES[store]} takes {emoji_range[0]} to {emoji_range[1]} a sticker")
+            low, high = emoji_range
+            wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+            problems.add(path, f"emojis {emojis!r}; {NAMES[store]} takes {wanted} a sticker")
         if not os.path.isfile(path):
             problems.add(path, "named in manifest.json but missing")
             continue

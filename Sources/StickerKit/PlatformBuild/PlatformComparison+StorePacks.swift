@@ -17,8 +17,11 @@ extension PlatformComparison {
 
     /// The comparison of `build --platform`'s stores: a row per source sticker (in the source pack's
     /// order), the source from `sourceRoot`, each store's file with the findings on it, and each
-    /// store's pack findings (those naming no sticker).
+    /// store's pack findings (those naming no sticker of the pack). The check of a store's folder names a sticker
+    /// by its file there (LINE's `05.png` is "05", not the source's "photo"), so findings go to the
+    /// sticker whose file they name, as in the manifest.
     public init(title: String, sourceRoot: URL, stores: [BuiltStore], pageDirectory: URL?) {
+        func stem(_ file: String) -> String { String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)]) }
         var names: [String] = []
         var sources: [String: File] = [:]
         var outputs: [String: [String: File]] = [:]
@@ -36,12 +39,15 @@ extension PlatformComparison {
                     url: store.folder.appendingPathComponent(sticker.file), format: sticker.format,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
                     durationMs: sticker.isAnimated ? sticker.durationMs : nil,
-                    findings: store.findings.filter { $0.sticker == sticker.name })
+                    findings: store.findings.filter { $0.sticker == stem(sticker.file) })
             }
         }
         let rows = names.map { Row(name: $0, source: sources[$0], outputs: outputs[$0] ?? [:]) }
         var packFindings: [String: [Finding]] = [:]
-        for store in stores { packFindings[store.pack.rules.id] = store.findings.filter { $0.sticker == nil } }
+        for store in stores {
+            let files = Set(store.pack.stickers.map { stem($0.file) })
+            packFindings[store.pack.rules.id] = store.findings.filter { $0.sticker.map { !files.contains($0) } ?? true }
+        }
         self.init(title: title, platforms: stores.map(\.pack.rules), rows: rows, packFindings: packFindings,
                   pageDirectory: pageDirectory)
     }

@@ -18,7 +18,9 @@ public struct PlatformPackBuilder: Sendable {
         self.rules = rules; self.retime = retime; self.codec = codec
     }
 
-    /// Builds `pack` for the store; `progress` is told each sticker as it starts.
+    /// Builds `pack` for the store; `progress` is told each sticker once it is built: how many are
+    /// built, of how many, and its name (a still held back until the pack's kind is known is told
+    /// when it is built, after the others).
     /// - Throws: `PlatformBuildError` for the first sticker or image that cannot be built.
     public func build(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> StorePack {
         let layout = StoreLayout(rules)
@@ -35,18 +37,20 @@ public struct PlatformPackBuilder: Sendable {
             return try (animates ? animating : builder).build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
                                                               emojis: pack.config.emojis[source.name] ?? [], holdingStills: holding)
         }
+        var done = 0
         for (index, source) in pack.stickers.enumerated() {
-            progress(index, pack.stickers.count, source.name)
             let built = try build(index, holding: oneKind && !animates)
             if oneKind, built?.isAnimated == true { animates = true }
             held.append(built)
+            if built != nil { done += 1; progress(done, pack.stickers.count, source.name) }
         }
         var stickers: [StoreSticker] = []
         for (index, built) in held.enumerated() {
+            if let built { stickers.append(built); continue }
             // Built with holding off: never nil.
-            stickers.append(try built ?? build(index, holding: false)!)
+            stickers.append(try build(index, holding: false)!)
+            done += 1; progress(done, pack.stickers.count, pack.stickers[index].name)
         }
-        progress(pack.stickers.count, pack.stickers.count, "")
         let name = pack.config.name ?? pack.name
         var built = StorePack(rules: rules, name: name, publisher: pack.config.publisher,
                               identifier: StorePack.identifier(for: name), stickers: stickers, images: [], notes: [], files: [:])

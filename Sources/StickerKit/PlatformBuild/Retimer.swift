@@ -25,7 +25,7 @@ public struct RetimedAnimation: Equatable, Sendable {
 }
 
 /// Brings an animation within a store's `AnimationLimits` for one output format: duration (per
-/// loop, or every play together), frame rate, shortest frame delay, most frames and plays.
+/// loop, or every play together), frame rate, shortest frame delay, most and fewest frames, plays.
 ///
 /// Delays are whole milliseconds after retiming (WebP and WebM store milliseconds), placed on a
 /// cumulative grid so the loop's length is exactly what was aimed at, never above a cap.
@@ -98,7 +98,46 @@ public struct Retimer: Sendable {
             result.frames = Self.resampled(result.frames, every: Int(interval), minimumLast: limits.minFrameDelayMilliseconds ?? 0)
             result.notes.append("resampled to one frame every \(Int(interval)) ms (\(before) -> \(result.frames.count) frames)")
         }
+        if let fewest = limits.frameCount?.lowerBound, Self.distinctCount(result.frames) < fewest {
+            let before = Self.distinctCount(result.frames)
+            result.frames = Self.split(result.frames, toDistinct: fewest)
+            let after = Self.distinctCount(result.frames)
+            if after > before {
+                result.notes.append("split into \(after) distinct frames (was \(before)): the longest frames shown in two halves, "
+                                    + "the second with one pixel's alpha 1/255 lower, the timing unchanged")
+            }
+        }
         return result
+    }
+
+    /// Frames once identical neighbours are merged (what LINE counts).
+    static func distinctCount(_ frames: [AnimationFrame]) -> Int {
+        guard var previous = frames.first?.image else { return 0 }
+        var count = 1
+        for frame in frames.dropFirst() where frame.image != previous {
+            count += 1
+            previous = frame.image
+        }
+        return count
+    }
+
+    /// Too few distinct frames for the store (LINE takes 5 to 20): the longest frame (the first of
+    /// equals) is shown in two halves of whole milliseconds, the second half the same picture with
+    /// one pixel's alpha one level lower (`StillAnimator.nudged`), so it counts as a frame of its own
+    /// and the animation looks and lasts the same; repeated until `fewest` or no frame is 2 ms long.
+    static func split(_ frames: [AnimationFrame], toDistinct fewest: Int) -> [AnimationFrame] {
+        var out = frames
+        while distinctCount(out) < fewest {
+            guard let longest = out.indices.max(by: { out[$0].delay.milliseconds < out[$1].delay.milliseconds || (
+                out[$0].delay.milliseconds == out[$1].delay.milliseconds && $0 > $1) }),
+                  out[longest].delay.milliseconds >= 2 else { break }
+            let whole = Int(out[longest].delay.milliseconds.rounded())
+            let first = whole / 2
+            out[longest].delay = .milliseconds(first)
+            out.insert(AnimationFrame(image: StillAnimator.nudged(out[longest].image), delay: .milliseconds(whole - first)),
+                       at: longest + 1)
+        }
+        return out
     }
 
     /// One loop in milliseconds.

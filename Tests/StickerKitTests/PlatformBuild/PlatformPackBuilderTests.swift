@@ -76,9 +76,12 @@ final class PlatformPackBuilderTests: XCTestCase {
 
     func testAStillBeforeTheFirstAnimationWaitsAndIsBuiltAsAnAnimation() throws {
         let still = try PNGEncoder().encode(art(shade: 200))
+        var progress: [String] = []
         let built = try PlatformPackBuilder(rules: .whatsapp)
-            .build(try pack([("still.png", still), ("moving.png", try moving())]))
+            .build(try pack([("still.png", still), ("moving.png", try moving())])) { progress.append("\($0)/\($1) \($2)") }
         XCTAssertEqual(built.stickers.map(\.file), ["still.webp", "moving.webp"], "the pack's order kept")
+        // Progress counts stickers built (the held still last, when it is built), never an empty name.
+        XCTAssertEqual(progress, ["1/2 moving", "2/2 still"])
         XCTAssertEqual(built.stickers.map(\.frames), [2, 3])
         let decoded = try ImageDecoder().decode(built.files["still.webp"] ?? [])
         XCTAssertEqual(decoded.frames.count, 2)

@@ -84,6 +84,27 @@ final class RetimerTests: XCTestCase {
         XCTAssertEqual(long.notes.count, 3, "\(long.notes)")
     }
 
+    /// LINE takes 5 to 20 distinct frames: a 3-frame animation has its longest frames shown in two
+    /// halves, the second a picture one alpha level apart, so it counts 5 and plays the same.
+    func testLINEFewFramesAreSplitIntoDistinctHalves() {
+        let input = frames(3, ms: 300)
+        let timed = Retimer(limits: PlatformRules.line.animation, format: .apng).retime(input, plays: 1)
+        XCTAssertEqual(delays(timed.frames), [150, 150, 150, 150, 300])
+        XCTAssertEqual(levels(timed.frames), [0, 0, 1, 1, 2], "each half shows its frame's picture")
+        XCTAssertEqual(timed.frames[1].image, StillAnimator.nudged(input[0].image))
+        XCTAssertEqual(timed.frames[3].image, StillAnimator.nudged(input[1].image))
+        XCTAssertEqual(Retimer.distinctCount(timed.frames), 5)
+        XCTAssertEqual(timed.notes, ["split into 5 distinct frames (was 3): the longest frames shown in two halves, "
+                                     + "the second with one pixel's alpha 1/255 lower, the timing unchanged"])
+        // Six identical frames count as one: split until five distinct; the loop keeps its length.
+        let held = (0..<6).map { _ in AnimationFrame(image: input[0].image, delay: .milliseconds(100)) }
+        let split = Retimer(limits: PlatformRules.line.animation, format: .apng).retime(held, plays: 1)
+        XCTAssertEqual(Retimer.distinctCount(split.frames), 5)
+        XCTAssertEqual(Retimer.milliseconds(split.frames), 600)
+        // Stores without a fewest-frames rule are left alone.
+        XCTAssertEqual(Retimer(limits: PlatformRules.telegram.animation, format: .webm).retime(input, plays: 0).frames, input)
+    }
+
     func testWhatsAppMinimumFrameDelay() {
         // 4 ms frames are below WhatsApp's 8 ms: resampled to 8 ms.
         let timed = Retimer(limits: PlatformRules.whatsapp.animation, format: .webp).retime(frames(10, ms: 4), plays: 0)

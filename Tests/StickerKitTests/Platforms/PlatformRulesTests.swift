@@ -123,6 +123,8 @@ final class PlatformRulesTests: XCTestCase {
                        ["408x408 px, smaller than WhatsApp takes for a still sticker: exactly 512x512 px"])
         XCTAssertEqual(PlatformFormatCheck().check(PlatformExamples.still(format: .png, name: "wave"), context: context).map(\.message),
                        ["wave.png holds PNG data; WhatsApp takes WebP for a still sticker"])
+        XCTAssertEqual(PlatformFormatCheck().check(PlatformExamples.still(format: .png, name: "wave"), context: context).map(\.hint),
+                       ["Convert it to WebP (exactly 512x512 px)."])
         let pack = PackSubject.storeExample(count: 2, emojis: nil)
         XCTAssertEqual(PackSizeCheck().check(pack, context: context).map(\.message),
                        ["the pack holds 2 stickers; WhatsApp takes 3 to 30 stickers a pack"])
@@ -130,7 +132,9 @@ final class PlatformRulesTests: XCTestCase {
                        ["s1 has no emoji; WhatsApp needs 1 to 3 per sticker", "s2 has no emoji; WhatsApp needs 1 to 3 per sticker"])
         XCTAssertEqual(TrayIconCheck().check(PackSubject.storeExample(count: 3, tray: .exampleTray(512, 512, byteCount: 60_000)),
                                              context: context).map(\.message),
-                       ["WhatsApp's tray image must be 96x96 px PNG of at most 51,200 bytes; it is 512x512 px and it has 60,000 bytes"])
+                       ["WhatsApp's tray image must be a 96x96 px PNG of at most 51,200 bytes; it is 512x512 px and it has 60,000 bytes"])
+        XCTAssertEqual(TrayIconCheck().check(PackSubject.storeExample(count: 3), context: context).map(\.hint),
+                       ["Make a 96x96 px PNG of at most 51,200 bytes and name it with `tray:` in stickerforge.yml."])
         let fast = PlatformExamples.animation(frames: 3, delay: .milliseconds(5))
         XCTAssertEqual(ShortFrameDelayCheck().check(fast, context: context).map(\.message),
                        ["frames 0 (5 ms), 1 (5 ms) and 2 (5 ms) are shorter than WhatsApp's minimum of 8 ms"])
@@ -141,5 +145,54 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(LoopTooLongCheck().check(long, context: line).map(\.message),
                        ["4 plays of 1,200 ms last 4,800 ms, LINE's limit is 4,000 ms"])
         XCTAssertEqual(LoopTooLongCheck().check(long, context: line).map(\.severity), [.error])
+    }
+
+    /// docs/rules.md's "Stores" table gives each store's limits as its table holds them: byte limits,
+    /// largest sizes, durations, frame and play counts, pack sizes, emoji and name lengths, and "-"
+    /// where the store sets none, so the page cannot drift from what `check --platform` enforces.
+    func testRulesDocumentationStoresTableMatchesTheTables() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        func cells(_ line: Substring) -> [String] {
+            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let lines = text.split(separator: "\n")
+        let header = try XCTUnwrap(lines.first { $0.hasPrefix("| rule | WhatsApp |") })
+        let stores = cells(header).dropFirst().map { name in PlatformRules.all.first { $0.name == name } }
+        XCTAssertEqual(stores.map { $0?.id }, ["whatsapp", "telegram", "signal", "discord", "line"])
+        var rows: [String: [String]] = [:]
+        for line in lines where line.hasPrefix("| `") {
+            let row = cells(line)
+            rows[row[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = Array(row.dropFirst())
+        }
+        func range(_ r: ClosedRange<Int>) -> String { "\(r.lowerBound)-\(r.upperBound)" }
+        for (column, store) in stores.enumerated() {
+            let store = try XCTUnwrap(store)
+            func cell(_ rule: String) -> String { rows[rule]?[column] ?? "(no row \(rule))" }
+            func expect(_ rule: String, _ wanted: [String], file: StaticString = #filePath, line: UInt = #line) {
+                for part in wanted.isEmpty ? ["-"] : wanted {
+                    XCTAssertTrue(wanted.isEmpty ? cell(rule) == "-" : cell(rule).contains(part),
+                                  "\(rule) for \(store.name): \"\(cell(rule))\" should name \(part)", file: file, line: line)
+                }
+            }
+            let kinds = [store.still, store.animated].compactMap { $0 }
+            expect("file_too_large", kinds.flatMap { [$0.maxBytes] + $0.maxBytesByFormat.values }.map(NumberText.int))
+            expect("dimensions_too_large", kinds.map { "\($0.pixels.maximum.width)x\($0.pixels.maximum.height)" })
+            expect("pack_size", kinds.map {
+                switch $0.packSize {
+                case .range(let r): return range(r)
+                case .oneOf(let counts): return counts.map(String.init).joined(separator: "/")
+                }
+            })
+            expect("loop_too_long", store.animation.maxDurationMilliseconds.map { ["\(Int($0 / 1000)) s"] } ?? [])
+            expect("frame_count", store.animation.frameCount.map { [range($0)] } ?? [])
+            expect("loop_count", store.animation.plays.map { [range($0)] } ?? [])
+            expect("emoji_missing", store.emojiPerSticker.map { $0.count == 1 ? ["exactly \($0.lowerBound)"] : [range($0)] } ?? [])
+            expect("name_too_long", [store.maxNameCharacters, store.maxPublisherCharacters].compactMap { $0 }.map(String.init))
+            expect("mixed_animation", store.mixesStillAndAnimated ? [] : ["mixed"])
+            expect("tray_icon", store.trayImage.map { $0.size.map { ["\($0.width)x\($0.height)"] } ?? [$0.role] } ?? [])
+        }
     }
 }

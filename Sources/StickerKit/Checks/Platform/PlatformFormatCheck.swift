@@ -32,7 +32,7 @@ public struct PlatformFormatCheck: StickerCheck {
             Self.description, sticker: subject.name, file: file,
             message: "\(LoadedFile.name(of: file ?? subject.name)) holds \(format.displayName) data; \(store.name) takes "
                 + "\(taken) for \(subject.kindText)",
-            hint: "Convert it to \(taken) at \(kind.pixels.text).")].compactMap { $0 }
+            hint: "Convert it to \(taken) (\(kind.pixels.text)).")].compactMap { $0 }
     }
 
     public static var examples: CheckExamples {

@@ -14,7 +14,7 @@ public struct TrayIconCheck: PackCheck {
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
         guard let rules = context.platform.trayImage else { return [] }
         let store = context.platform.name
-        let wanted = "\(rules.size.map { "\($0)" } ?? "an image") \(PlatformRules.formatsText(rules.formats))"
+        let wanted = "\(rules.size.map { "a \($0)" } ?? "an image in") \(PlatformRules.formatsText(rules.formats))"
             + (rules.maxBytes.map { " of at most \(NumberText.int($0)) bytes" } ?? "")
         let hint = "Make \(wanted) and name it with `tray:` in stickerforge.yml."
         guard let tray = pack.tray else {
