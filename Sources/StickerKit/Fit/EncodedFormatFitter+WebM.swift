@@ -3,11 +3,11 @@ import ImageCodec
 /// The WebM search: the alpha share chosen by measurement, the colour stream re-aimed by its miss.
 extension EncodedFormatFitter {
     func fitWebM(_ frames: [AnimationFrame], log: inout Log) throws -> (Candidate, Int) {
-        var search = WebMShareSearch(fitter: self, frames: frames)
+        var search = try WebMShareSearch(fitter: self, frames: frames)
         try search.run(log: &log)
         if search.measured.isEmpty, let half = halvedForWebM(frames) {
             // Fewer frames only when every frame could not be fitted.
-            var halfSearch = WebMShareSearch(fitter: self, frames: half, source: frames, dropped: frames.count - half.count,
+            var halfSearch = try WebMShareSearch(fitter: self, frames: half, source: frames, dropped: frames.count - half.count,
                                              encodes: search.encodes)
             halfSearch.smallest = search.smallest
             try halfSearch.run(log: &log)
@@ -50,12 +50,15 @@ struct WebMShareSearch {
     var smallest = Int.max, baseline = 0
     /// Fitting files with their measured quality.
     var measured: [(candidate: Candidate, quality: Double)] = []
-    private var session: WebMEncoderSession?
+    /// The frames' pictures, first-pass statistics and unchanged streams, shared by every encode.
+    private var session: WebMEncoderSession
     /// Made over aimed, per stream, from its last encode.
     private var colourRatio = 1.0, alphaRatio = 1.0
 
-    init(fitter: EncodedFormatFitter, frames: [AnimationFrame], source: [AnimationFrame]? = nil, dropped: Int = 0, encodes: Int = 0) {
+    init(fitter: EncodedFormatFitter, frames: [AnimationFrame], source: [AnimationFrame]? = nil, dropped: Int = 0,
+         encodes: Int = 0) throws {
         self.fitter = fitter; self.frames = frames; self.source = source ?? frames; self.dropped = dropped; self.encodes = encodes
+        session = try WebMEncoderSession(frames)
     }
 
     /// The fitting file that measured best (the earlier on a tie).
@@ -67,14 +70,13 @@ struct WebMShareSearch {
     private var container: Int { 400 + 40 * frames.count }
 
     mutating func run(log: inout EncodedFormatFitter.Log) throws {
-        session = try WebMEncoderSession(frames)
         // The first share, its colour aimed at what the alpha leaves and re-aimed by its miss.
         let firstAlpha = max(1024, Int(Double(limit) * EncodedFormatFitter.webmAlphaShare))
         let first = try fill(alphaAim: firstAlpha, share: EncodedFormatFitter.webmAlphaShare, log: &log)
         // The second share: the first colour file, when it undershot, beside an alpha stream aimed
         // at the room it leaves; otherwise the second share with a colour aim of its own.
         var second: (file: Candidate, colourBytes: Int)?
-        if !session!.hasAlpha {
+        if !session.hasAlpha {
             // Opaque: no share to choose.
         } else if let undershot = first.colours.first, first.colours.count > 1 || first.file == nil,
            case let room = Double(limit) * EncodedFormatFitter.webmAim - Double(undershot.bytes + container),
@@ -99,7 +101,7 @@ struct WebMShareSearch {
         var want = Double(limit) * EncodedFormatFitter.webmAim
         var fitted: Candidate?, colours: [(aim: Int, bytes: Int)] = [], alphaBytes = 0
         for _ in 0..<EncodedFormatFitter.webmEncodesPerVariant where encodes < EncodedFormatFitter.webmEncodeBudget {
-            alphaBytes = try session!.alphaBytes(options(alphaAim: alphaAim, colourAim: limit / 8))
+            alphaBytes = try session.alphaBytes(options(alphaAim: alphaAim, colourAim: limit / 8))
             let colourAim = max(limit / 8, Int((want - Double(alphaBytes + container)) / colourRatio))
             guard let made = try encode(alphaAim: alphaAim, colourAim: colourAim, share: share, log: &log) else { break }
             colours.append((colourAim, made.colourBytes))
@@ -117,7 +119,7 @@ struct WebMShareSearch {
     /// Rate options with the alpha aimed at `alphaAim` bytes and the colour at `colourAim` bytes.
     private mutating func options(alphaAim: Int, colourAim: Int) throws -> WebMEncodeOptions {
         var options = WebMEncodeOptions(rate: .targetBytes(limit), alphaTargetBytes: alphaAim, speed: EncodedFormatFitter.webmSpeed)
-        let alphaBytes = try session!.alphaBytes(options)
+        let alphaBytes = try session.alphaBytes(options)
         // The session gives the colour what the alpha and the container leave of the total.
         options.rate = .targetBytes(colourAim + alphaBytes + container)
         return options
@@ -129,7 +131,7 @@ struct WebMShareSearch {
         guard encodes < EncodedFormatFitter.webmEncodeBudget else { return nil }
         encodes += 1
         let options = try options(alphaAim: alphaAim, colourAim: colourAim)
-        let report = try session!.encode(options)
+        let report = try session.encode(options)
         colourRatio = min(1.5, max(0.5, Double(report.colorBytes) / Double(colourAim)))
         if report.hasAlpha { alphaRatio = min(1.5, max(0.5, Double(report.alphaBytes) / Double(alphaAim))) }
         let share = report.hasAlpha ? ", alpha \(Int((share * 100).rounded()))%" : ""

@@ -289,7 +289,7 @@ final class EncodedFormatFitterTests: XCTestCase {
         let input = frames(12)
         let fitter = fitter(.webm, maxBytes: 9000, lossy: false)
         var log = EncodedFormatFitter.Log()
-        var search = WebMShareSearch(fitter: fitter, frames: input)
+        var search = try WebMShareSearch(fitter: fitter, frames: input)
         try search.run(log: &log)
         // Two files that spend the limit differently between alpha and colour, both measured.
         XCTAssertEqual(search.measured.count, 2, "\(log.lines)")
