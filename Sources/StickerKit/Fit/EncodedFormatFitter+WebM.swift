@@ -101,7 +101,7 @@ struct WebMShareSearch {
         var want = Double(limit) * EncodedFormatFitter.webmAim
         var fitted: Candidate?, colours: [(aim: Int, bytes: Int)] = [], alphaBytes = 0
         for _ in 0..<EncodedFormatFitter.webmEncodesPerVariant where encodes < EncodedFormatFitter.webmEncodeBudget {
-            alphaBytes = try session.alphaBytes(options(alphaAim: alphaAim, colourAim: limit / 8))
+            alphaBytes = try self.alphaBytes(aim: alphaAim)
             let colourAim = max(limit / 8, Int((want - Double(alphaBytes + container)) / colourRatio))
             guard let made = try encode(alphaAim: alphaAim, colourAim: colourAim, share: share, log: &log) else { break }
             colours.append((colourAim, made.colourBytes))
@@ -116,13 +116,18 @@ struct WebMShareSearch {
         return (fitted, alphaBytes, colours)
     }
 
-    /// Rate options with the alpha aimed at `alphaAim` bytes and the colour at `colourAim` bytes.
+    /// Bytes of the alpha stream aimed at `alphaAim` (the session keeps the stream for the encode
+    /// that follows; the whole file's target does not change it).
+    private mutating func alphaBytes(aim alphaAim: Int) throws -> Int {
+        try session.alphaBytes(WebMEncodeOptions(rate: .targetBytes(limit), alphaTargetBytes: alphaAim,
+                                                 speed: EncodedFormatFitter.webmSpeed))
+    }
+
+    /// Rate options with the alpha aimed at `alphaAim` bytes and the colour at `colourAim` bytes: the
+    /// session gives the colour what the alpha and the container leave of the total.
     private mutating func options(alphaAim: Int, colourAim: Int) throws -> WebMEncodeOptions {
-        var options = WebMEncodeOptions(rate: .targetBytes(limit), alphaTargetBytes: alphaAim, speed: EncodedFormatFitter.webmSpeed)
-        let alphaBytes = try session.alphaBytes(options)
-        // The session gives the colour what the alpha and the container leave of the total.
-        options.rate = .targetBytes(colourAim + alphaBytes + container)
-        return options
+        let total = colourAim + (try alphaBytes(aim: alphaAim)) + container
+        return WebMEncodeOptions(rate: .targetBytes(total), alphaTargetBytes: alphaAim, speed: EncodedFormatFitter.webmSpeed)
     }
 
     /// One candidate encode (nil when the budget is spent), logged, the aims' misses noted.
