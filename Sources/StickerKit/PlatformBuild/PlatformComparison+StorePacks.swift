@@ -21,7 +21,6 @@ extension PlatformComparison {
     /// by its file there (LINE's `05.png` is "05", not the source's "photo"), so findings go to the
     /// sticker whose file they name, as in the manifest.
     public init(title: String, sourceRoot: URL, stores: [BuiltStore], pageDirectory: URL?) {
-        func stem(_ file: String) -> String { String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)]) }
         var names: [String] = []
         var sources: [String: File] = [:]
         var outputs: [String: [String: File]] = [:]
@@ -39,13 +38,13 @@ extension PlatformComparison {
                     url: store.folder.appendingPathComponent(sticker.file), format: sticker.format,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
                     durationMs: sticker.isAnimated ? sticker.durationMs : nil,
-                    findings: store.findings.filter { $0.sticker == stem(sticker.file) })
+                    findings: store.findings.filter { $0.sticker == sticker.fileStem })
             }
         }
         let rows = names.map { Row(name: $0, source: sources[$0], outputs: outputs[$0] ?? [:]) }
         var packFindings: [String: [Finding]] = [:]
         for store in stores {
-            let files = Set(store.pack.stickers.map { stem($0.file) })
+            let files = Set(store.pack.stickers.map(\.fileStem))
             packFindings[store.pack.rules.id] = store.findings.filter { $0.sticker.map { !files.contains($0) } ?? true }
         }
         self.init(title: title, platforms: stores.map(\.pack.rules), rows: rows, packFindings: packFindings,

@@ -127,8 +127,7 @@ public struct PlatformPackBuilder: Sendable {
         if !withEmoji.isEmpty {
             lines.append("emojis:")
             for sticker in withEmoji {
-                let stem = String(sticker.file[..<(sticker.file.lastIndex(of: ".") ?? sticker.file.endIndex)])
-                lines.append("  \(quoted(stem)): [\(sticker.emojis.map(quoted).joined(separator: ", "))]")
+                lines.append("  \(quoted(sticker.fileStem)): [\(sticker.emojis.map(quoted).joined(separator: ", "))]")
             }
         }
         return lines.joined(separator: "\n") + "\n"

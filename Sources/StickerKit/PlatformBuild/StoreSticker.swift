@@ -8,6 +8,9 @@ public struct StoreSticker: Equatable, Sendable {
     public var sources: [String]
     /// The file's name in the store's folder.
     public var file: String
+    /// What a check of the store's folder names this sticker by (its file without the extension,
+    /// as `FolderPackReader` names stickers): how findings are matched to it.
+    public var fileStem: String { FolderPackReader.stem(file) }
     /// The file's bytes.
     public var bytes: [UInt8]
     /// What the file is.
