@@ -22,7 +22,9 @@ import ImageCodec
 /// second alpha stream aimed at the room it leaves, or a 50% share when the colour landed at once;
 /// the file that measures best wins. Every other frame is dropped (animations over 20 frames a
 /// second) only when nothing fits. Either way a winner
-/// below `options.minQuality` is refused, with its figures.
+/// below `options.minQuality` is refused with its figures, or kept and marked
+/// (`FitReport.belowQualityFloor`) with `options.keepBestBelowFloor`: the search does not depend on
+/// the floor, so the file is the one a search without a floor would make.
 ///
 /// With a `box` the frames are first placed into it as `--fit` places APNGs into the grid cell
 /// (`CellPlacement`: scaled down to fit, scaled up to `options.minSide`, or to fill the box with
@@ -122,7 +124,8 @@ public struct EncodedFormatFitter: Sendable {
         }
         let lossless = winner.label.hasPrefix("lossless")
         let quality = lossless ? 1 : try winner.quality ?? measure(frames, winner)
-        if !lossless && quality < options.minQuality {
+        let belowFloor = !lossless && quality < options.minQuality
+        if belowFloor && !options.keepBestBelowFloor {
             throw FitError.belowQualityFloor(quality: quality, minQuality: options.minQuality, bytes: winner.bytes.count,
                                              limit: options.maxBytes, steps: [winner.label])
         }
@@ -139,6 +142,7 @@ public struct EncodedFormatFitter: Sendable {
             encodes: log.lines.count, scaledBelowGridCell: false, candidates: log.lines,
             seconds: (seconds * 100).rounded() / 100, timeBudgetSeconds: options.timeBudget, timeBudgetReached: false)
         report.encodeLimit = format == .webp ? Self.webpEncodeBudget : Self.webmEncodeBudget
+        report.belowQualityFloor = belowFloor
         if let placement, !placement.isIdentity {
             report.placement = placement.summary
             report.steps.insert("into the cell: " + placement.summary, at: 0)

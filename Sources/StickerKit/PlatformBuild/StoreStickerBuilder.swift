@@ -121,11 +121,11 @@ public struct StoreStickerBuilder: Sendable {
             }
         }
         do {
-            do { return (try run(options), nil) } catch let FitError.belowQualityFloor(quality, floor, _, _, _) {
-                options.minQuality = 0
-                let why = "measured \(NumberText.decimal(quality, places: 3)), floor \(NumberText.decimal(floor, places: 2))"
-                return (try run(options), why)
-            }
+            // Both fitters keep the best file under the limit when it measures below the floor
+            // (`keepBestBelowFloor`), in the one search, and mark it; the build says so.
+            let fit = try run(options)
+            guard fit.report.belowQualityFloor else { return (fit, nil) }
+            return (fit, "measured \(NumberText.decimal(fit.report.quality, places: 3)), floor \(NumberText.decimal(options.minQuality, places: 2))")
         } catch let error as FitError {
             throw PlatformBuildError.notFitted(file: file, store: rules.name, reason: "\(error)")
         }
