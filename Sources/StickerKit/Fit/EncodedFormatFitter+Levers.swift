@@ -10,7 +10,9 @@ extension EncodedFormatFitter {
     static let webpFrontierPoints = 2
 
     /// Variant indices (from `add`) of the lever combinations worth a quality search, most frames
-    /// first; empty when even the last lever is over or the encode budget is spent.
+    /// first; empty when even the last lever is over or the encode budget is spent. `alphas` are
+    /// the alpha qualities to go through, least loss first (`webpAlphaQualities`; only 100 for
+    /// frames without transparency).
     ///
     /// The levers: uniform frame-rate cuts (`FitGeometry.keepCounts`: every 2nd, 3rd, 4th, 6th,
     /// 10th, 15th or 30th frame, each held as long as the frames it stands for, so the loop time is
@@ -19,11 +21,11 @@ extension EncodedFormatFitter {
     /// frames down, the least alpha loss whose quality 0 fits (`probe`): at most counts + alphas
     /// probes. The first `webpFrontierPoints` it finds are returned; a smaller canvas is tried only
     /// when nothing fits at the size before it.
-    func deeperLevers(_ frames: [AnimationFrame], add: (_ frames: [AnimationFrame], _ alphaQuality: Int, _ name: String) -> Int,
+    func deeperLevers(_ frames: [AnimationFrame], alphas: [Int],
+                      add: (_ frames: [AnimationFrame], _ alphaQuality: Int, _ name: String) -> Int,
                       probe: (Int) throws -> Candidate?) throws -> [Int] {
         let n = frames.count
         let counts = n >= 4 ? FitGeometry.keepCounts(n) : [n]
-        let alphas = Self.webpAlphaQualities
         let dropper = FrameDropper(images: frames.map(\.image))
         var made: [String: [AnimationFrame]] = [:]   // "count side" -> frames, each made once
         // The variant of `count` frames at alpha quality `alpha` and longest side `side`.

@@ -102,6 +102,67 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertEqual(try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0).bytes, result.bytes)
     }
 
+    func testKeepingTheBestBelowTheFloorGivesTheFileOfASearchWithoutAFloorAndMarksIt() throws {
+        let input = frames(4, size: 64)
+        let limit = try WebPEncoder().encodeAnimation(input, loopCount: 0).count / 3
+        var options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0.9999)
+        XCTAssertThrowsError(try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)) { error in
+            guard case .belowQualityFloor? = error as? FitError else { return XCTFail("\(error)") }
+        }
+        // A store build keeps the best file under the limit, from the one search (it used to search again without a floor).
+        options.keepBestBelowFloor = true
+        let kept = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        XCTAssertTrue(kept.report.belowQualityFloor)
+        XCTAssertLessThan(kept.report.quality, 0.9999)
+        var free = options
+        (free.minQuality, free.keepBestBelowFloor) = (0, false)
+        let unbounded = try EncodedFormatFitter(options: free, format: .webp).fit(input, loopCount: 0)
+        XCTAssertFalse(unbounded.report.belowQualityFloor)
+        XCTAssertEqual(kept.bytes, unbounded.bytes)
+        XCTAssertEqual(kept.report.candidates, unbounded.report.candidates)
+    }
+
+    func testWebPProbesEveryFrameWithExactAlphaOnlyWhenBothCheaperVariantsFitAtQuality0() throws {
+        let input = frames(6, size: 64)
+        func zero(_ frames: [AnimationFrame], alpha: Int) throws -> Int {
+            try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: 0, alphaQuality: alpha))
+                .encodeAnimation(frames, loopCount: 0).count
+        }
+        let half = try zero(try XCTUnwrap(fitter(.webp, maxBytes: 1).halved(input, minimum: 4)), alpha: 100)
+        let lessAlpha = try zero(input, alpha: 50), exact = try zero(input, alpha: 100)
+        XCTAssertGreaterThan(exact, max(half, lessAlpha))
+        let exactLabel = "lossy WebP quality 0 method \(EncodedFormatFitter.webpSearchMethod): "
+        // One cheaper variant over at quality 0: every frame with exact alpha (larger than both) is not encoded.
+        let tight = try fitter(.webp, maxBytes: (half + lessAlpha) / 2, minQuality: 0).fit(input, loopCount: 0)
+        XCTAssertFalse(tight.report.candidates.contains { $0.hasPrefix(exactLabel) }, "\(tight.report.candidates)")
+        // Both fit: it is probed, after them (they were probed side by side).
+        let roomy = try fitter(.webp, maxBytes: exact + 1, minQuality: 0).fit(input, loopCount: 0)
+        let zeros = roomy.report.candidates.filter { $0.hasPrefix("lossy WebP quality 0 method") }
+        XCTAssertEqual(zeros.count, 3, "\(roomy.report.candidates)")
+        XCTAssertTrue(zeros[2].hasPrefix(exactLabel), "\(zeros)")
+        XCTAssertEqual(try fitter(.webp, maxBytes: exact + 1, minQuality: 0).fit(input, loopCount: 0).bytes, roomy.bytes)
+    }
+
+    func testWebPOfOpaqueFramesSearchesNoAlphaQuality() throws {
+        let input = frames(6, size: 64).map { frame -> AnimationFrame in
+            var image = frame.image
+            for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
+            return AnimationFrame(image: image, delay: frame.delay)
+        }
+        // Far below quality 0: the deeper levers too go through frame counts only.
+        let lossless = try WebPEncoder().encodeAnimation(input, loopCount: 0).count
+        for limit in [lossless / 3, lossless / 40] {
+            let lines: [String]
+            do {
+                lines = try fitter(.webp, maxBytes: limit, minQuality: 0).fit(input, loopCount: 0).report.candidates
+            } catch let FitError.nothingFits(_, _, steps) {
+                lines = steps
+            }
+            XCTAssertGreaterThan(lines.count, 3)
+            XCTAssertFalse(lines.contains { $0.contains("alpha quality") }, "\(lines)")
+        }
+    }
+
     func testWebPSearchesAtACheapMethodAndWritesOnlyTheWinnerAtMethod6() throws {
         let input = frames(1, size: 96)
         let lossless = try WebPEncoder().encode(input[0].image).count
@@ -110,9 +171,12 @@ final class EncodedFormatFitterTests: XCTestCase {
         let steps = result.report.candidates
         let search = steps.filter { $0.contains(" method \(EncodedFormatFitter.webpSearchMethod)") }
         let final = steps.filter { $0.contains(" method 6") }
-        // Two variants for a still (exact alpha, alpha quality 50), each searched at the cheap method;
-        // then one or two encodes of the winner at method 6, at the end.
-        XCTAssertGreaterThanOrEqual(search.count, 2 * 7, "\(steps)")
+        // Two variants for a still (exact alpha, alpha quality 50), each searched at the cheap method
+        // (quality 0, then the `QualityStepper`'s probes); then one or two encodes of the winner at
+        // method 6, at the end.
+        XCTAssertGreaterThanOrEqual(search.count, 2 * 2, "\(steps)")
+        XCTAssertTrue(search.contains { $0.hasPrefix("lossy WebP quality 0 method 4:") }, "\(steps)")
+        XCTAssertTrue(search.contains { $0.hasPrefix("lossy WebP quality 0 method 4, alpha quality 50:") }, "\(steps)")
         XCTAssertTrue((1...2).contains(final.count), "\(steps)")
         XCTAssertEqual(steps.last, final.last, "\(steps)")
         XCTAssertEqual(result.report.steps, [String(final.last!.prefix { $0 != ":" })], "\(steps)")
