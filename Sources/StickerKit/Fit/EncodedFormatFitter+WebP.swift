@@ -47,20 +47,21 @@ extension EncodedFormatFitter {
             smallest = min(smallest, candidate.bytes.count)
             note(candidate)
         }
-        func search(_ v: Int, _ q: Int) throws -> Candidate? {
-            if let known = variants[v].sizes[q] { return known }
-            guard encodes < Self.webpEncodeBudget else { return nil }
-            let candidate = try webpSearchFile(variants[v], quality: q, loopCount: loopCount)
-            record(v, q, candidate)
-            return candidate
-        }
-        // Quality 0 of several variants at once, on both cores; noted in the order given.
-        func probeSideBySide(_ indices: [Int]) throws -> [Int] {
-            let wanted = Array(indices.filter { variants[$0].sizes[0] == nil }.prefix(max(0, Self.webpEncodeBudget - encodes)))
+        // Quality 0 of several variants at once, on both cores, noted in the order given; nil for
+        // one the budget left unmade.
+        func probeSideBySide(_ indices: [Int]) throws -> [Candidate?] {
+            var wanted: [Int] = []
+            for v in indices where variants[v].sizes[0] == nil && !wanted.contains(v) { wanted.append(v) }
+            wanted = Array(wanted.prefix(max(0, Self.webpEncodeBudget - encodes)))
             let snapshot = variants
             let made = try FitParallel.map(wanted.count) { try webpSearchFile(snapshot[wanted[$0]], quality: 0, loopCount: loopCount) }
             for (v, candidate) in zip(wanted, made) { record(v, 0, candidate) }
-            return indices.filter { variants[$0].sizes[0].map { $0.bytes.count <= options.maxBytes } ?? false }
+            return indices.map { variants[$0].sizes[0] }
+        }
+        func fittingAtZero(_ indices: [Int]) throws -> [Int] {
+            zip(indices, try probeSideBySide(indices)).compactMap { v, candidate in
+                candidate.map { $0.bytes.count <= options.maxBytes } == true ? v : nil
+            }
         }
         // The highest fitting quality of each variant, the variants searched side by side (each at
         // most `webpSearchesPerVariant` encodes, within the budget); noted in the order given.
@@ -84,16 +85,16 @@ extension EncodedFormatFitter {
         // frames than the one, more alpha levels than the other) and the slowest to encode, so it is
         // probed only when both of them fit.
         let cheaper = Array(variants.indices.dropFirst())
-        var fittingAtZero = try probeSideBySide(cheaper)
-        if fittingAtZero.count == cheaper.count { fittingAtZero = try probeSideBySide([0]) + fittingAtZero }
-        var fitting = try searchSideBySide(fittingAtZero)
+        var fitAtZero = try fittingAtZero(cheaper)
+        if fitAtZero.count == cheaper.count { fitAtZero = try fittingAtZero([0]) + fitAtZero }
+        var fitting = try searchSideBySide(fitAtZero)
         // Far below quality 0 of every variant: fewer frames, less alpha, a smaller canvas.
         if fitting.isEmpty {
             fitting = try searchSideBySide(try deeperLevers(frames, alphas: opaque ? [100] : Self.webpAlphaQualities, add: { kept, alpha, name in
                 if let known = variants.firstIndex(where: { $0.name == name }) { return known }
                 variants.append(WebPVariant(frames: kept, alphaQuality: alpha, name: name, dropped: frames.count - kept.count))
                 return variants.count - 1
-            }, probe: { try search($0, 0) }))
+            }, probe: probeSideBySide))
         }
         let candidates = fitting.compactMap { found in variants[found.variant].sizes[found.quality].map { (found, $0) } }
         // Near-lossless, the rung between lossy quality 100 and lossless, when lossless is near.
