@@ -20,37 +20,51 @@ public struct PlatformPackBuilder: Sendable {
 
     /// Builds `pack` for the store; `progress` is told each sticker once it is built: how many are
     /// built, of how many, and its name (a still held back until the pack's kind is known is told
-    /// when it is built, after the others).
+    /// when it is built, after the others). Stickers are built side by side, so `progress` may be
+    /// called from any thread (one call at a time).
     /// - Throws: `PlatformBuildError` for the first sticker or image that cannot be built.
     public func build(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> StorePack {
         let layout = StoreLayout(rules)
         let builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
-        // A store that takes one kind per pack gets every still as an animation when any sticker
-        // animates. Stills before the first animation wait (unbuilt) until that is known, and the
-        // rest are built the right way at once: each still is fitted once.
         let oneKind = !rules.mixesStillAndAnimated && rules.animated != nil
         var animating = builder
         animating.animateStills = true
-        var held: [StoreSticker?] = [], animates = false
-        func build(_ index: Int, holding: Bool) throws -> StoreSticker? {
-            let source = pack.stickers[index]
-            return try (animates ? animating : builder).build(source, root: pack.root, stem: layout.stem(index: index, name: source.name),
-                                                              emojis: pack.config.emojis[source.name] ?? [], holdingStills: holding)
+        // Stickers are built side by side on both cores, each to its own slot, so the files are the
+        // same in any order; progress is told as each finishes.
+        let progressLock = NSLock()
+        var finished = 0
+        func told(_ index: Int) {
+            progressLock.lock(); defer { progressLock.unlock() }
+            finished += 1
+            progress(finished, pack.stickers.count, pack.stickers[index].name)
         }
-        var done = 0
-        for (index, source) in pack.stickers.enumerated() {
-            let built = try build(index, holding: oneKind && !animates)
-            if oneKind, built?.isAnimated == true { animates = true }
-            held.append(built)
-            if built != nil { done += 1; progress(done, pack.stickers.count, source.name) }
+        func build(_ indices: [Int], holding: Bool, animates: Bool,
+                   decoded: [SourceAnimation?]) throws -> [StoreStickerBuilder.Outcome] {
+            try FitParallel.map(indices.count) { i in
+                let source = pack.stickers[indices[i]]
+                let outcome = try (animates ? animating : builder).build(
+                    source, root: pack.root, stem: layout.stem(index: indices[i], name: source.name),
+                    emojis: pack.config.emojis[source.name] ?? [], holdingStills: holding, decoded: decoded[i])
+                if case .built = outcome { told(indices[i]) }
+                return outcome
+            }
         }
-        var stickers: [StoreSticker] = []
-        for (index, built) in held.enumerated() {
-            if let built { stickers.append(built); continue }
-            // Built with holding off: never nil.
-            stickers.append(try build(index, holding: false)!)
-            done += 1; progress(done, pack.stickers.count, pack.stickers[index].name)
+        // A store that takes one kind per pack gets every still as an animation when any sticker
+        // animates: stills wait (decoded, unbuilt) until every other sticker is built, then are
+        // built the one right way, so each still is decoded and fitted once.
+        let first = try build(Array(pack.stickers.indices), holding: oneKind, animates: false,
+                              decoded: Array(repeating: nil, count: pack.stickers.count))
+        var done = first.map { outcome -> StoreSticker? in if case .built(let built) = outcome { return built } else { return nil } }
+        let animates = oneKind && done.contains { $0?.isAnimated == true }
+        let waiting = first.indices.compactMap { index -> (Int, SourceAnimation)? in
+            if case .held(let source) = first[index] { return (index, source) } else { return nil }
         }
+        let second = try build(waiting.map(\.0), holding: false, animates: animates, decoded: waiting.map(\.1))
+        for ((index, _), outcome) in zip(waiting, second) {
+            if case .built(let built) = outcome { done[index] = built }
+        }
+        // Built with holding off: never held.
+        let stickers = done.compactMap { $0 }
         let name = pack.config.name ?? pack.name
         var built = StorePack(rules: rules, name: name, publisher: pack.config.publisher,
                               identifier: StorePack.identifier(for: name), stickers: stickers, images: [], notes: [], files: [:])

@@ -35,31 +35,39 @@ public struct StoreStickerBuilder: Sendable {
     /// Builds `sticker` (its files relative to `root`) into a file whose name is `stem` plus the format's extension.
     /// - Throws: `PlatformBuildError` naming the sticker's file and what is wrong.
     public func build(_ sticker: StickerSource, root: String, stem: String, emojis: [String]) throws -> StoreSticker {
-        // Never nil: no still is held back.
-        try build(sticker, root: root, stem: stem, emojis: emojis, holdingStills: false)!
-    }
-
-    /// As `build`, but with `holdingStills` a source of one frame is not built (nil, its pixels
-    /// dropped): a store that takes one kind per pack builds its stills once it knows whether the
-    /// pack animates, so none is fitted twice.
-    func build(_ sticker: StickerSource, root: String, stem: String, emojis: [String], holdingStills: Bool) throws -> StoreSticker? {
-        let file = sticker.files.first ?? sticker.name
-        let (vector, whyNotVector) = try vectorSticker(sticker, root: root, stem: stem, emojis: emojis)
-        if let vector { return vector }
-        guard var built = try rasterSticker(sticker, root: root, stem: stem, emojis: emojis, file: file,
-                                            holdingStills: holdingStills) else { return nil }
-        if let whyNotVector { built.notes.append(whyNotVector) }
+        // Never held: no still is held back.
+        guard case .built(let built) = try build(sticker, root: root, stem: stem, emojis: emojis, holdingStills: false) else {
+            throw PlatformBuildError.unreadable(file: sticker.files.first ?? sticker.name, reason: "internal: a still was held back")
+        }
         return built
     }
 
-    /// The sticker as pixels: placed, retimed and fitted in the format `format(animated:)` chooses;
-    /// nil for a still when `holdingStills`.
-    private func rasterSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String], file: String,
-                               holdingStills: Bool) throws -> StoreSticker? {
-        let source = try decode(sticker, root: root)
+    /// A sticker built, or a still held back with its decoded source.
+    enum Outcome {
+        case built(StoreSticker)
+        case held(SourceAnimation)
+    }
+
+    /// As `build`, but with `holdingStills` a source of one frame is not built but held (with its
+    /// decoded pixels): a store that takes one kind per pack builds its stills once it knows whether
+    /// the pack animates, so none is fitted twice; `decoded` is a held source, so none is decoded twice.
+    func build(_ sticker: StickerSource, root: String, stem: String, emojis: [String], holdingStills: Bool,
+               decoded: SourceAnimation? = nil) throws -> Outcome {
+        let file = sticker.files.first ?? sticker.name
+        let (vector, whyNotVector) = try vectorSticker(sticker, root: root, stem: stem, emojis: emojis)
+        if let vector { return .built(vector) }
+        let source = try decoded ?? decode(sticker, root: root)
+        if holdingStills && source.frames.count == 1 { return .held(source) }
+        var built = try rasterSticker(source, of: sticker, stem: stem, emojis: emojis, file: file)
+        if let whyNotVector { built.notes.append(whyNotVector) }
+        return .built(built)
+    }
+
+    /// The sticker as pixels: placed, retimed and fitted in the format `format(animated:)` chooses.
+    private func rasterSticker(_ source: SourceAnimation, of sticker: StickerSource, stem: String, emojis: [String],
+                               file: String) throws -> StoreSticker {
         guard let first = source.frames.first else { throw PlatformBuildError.unreadable(file: file, reason: "it decodes to no frame") }
         let sourceFrames = source.frames.count
-        if holdingStills && sourceFrames == 1 { return nil }
         let madeAnimated = animateStills && sourceFrames == 1
         let animated = sourceFrames > 1 || madeAnimated
         guard let kind = rules.kind(animated: animated), let format = format(animated: animated) else {
