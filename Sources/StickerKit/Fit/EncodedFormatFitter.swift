@@ -7,9 +7,10 @@ import ImageCodec
 ///
 /// WebP: the lossless file when it fits. Otherwise (only with `options.lossy`) each variant (every
 /// frame with exact alpha; every other frame dropped, by `FrameDropper`, for animations of 4 or more
-/// frames; every frame with alpha quality 50) gets the highest lossy quality that fits at the cheap
-/// search method (`webpSearchMethod`), by bisection; the variant that measures best is encoded at
-/// the final method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
+/// frames; every frame with alpha quality 50, for frames with transparency) gets the highest lossy
+/// quality that fits at the cheap search method (`webpSearchMethod`), found by `QualityStepper`, the
+/// variants side by side on both cores; the variant that measures best is encoded at the final
+/// method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
 /// When no variant fits even at quality 0, the deeper levers follow (`deeperLevers`): the uniform
 /// frame-rate cuts of `FitGeometry.keepCounts` (every 2nd frame down to every 30th), alpha quality
 /// 50 and 20, then a smaller canvas where the placement allows one; the lever combinations that fit
@@ -176,16 +177,17 @@ public struct EncodedFormatFitter: Sendable {
         return FrameDropper.merge(frames, kept: kept)
     }
 
-    /// The fitting candidate that measures best (the earlier one on a tie).
+    /// The fitting candidate that measures best (the earlier one on a tie); the candidates are
+    /// measured side by side.
     func pickBest(_ source: [AnimationFrame], _ winners: [Candidate], smallest: Int, steps: [String]) throws -> Candidate {
         guard var best = winners.first else {
             throw FitError.nothingFits(smallestBytes: smallest, limit: options.maxBytes, steps: steps)
         }
         guard winners.count > 1 else { return best }
-        var bestQuality = try measure(source, best)
-        for candidate in winners.dropFirst() {
-            let quality = try measure(source, candidate)
-            if quality > bestQuality { best = candidate; bestQuality = quality }
+        let qualities = try FitParallel.map(winners.count) { try measure(source, winners[$0]) }
+        var bestQuality = qualities[0]
+        for (candidate, quality) in zip(winners, qualities).dropFirst() where quality > bestQuality {
+            (best, bestQuality) = (candidate, quality)
         }
         return best
     }

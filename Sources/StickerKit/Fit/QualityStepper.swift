@@ -6,8 +6,9 @@ import Foundation
 /// file size, on a log scale, meets the target: interpolated between the sizes at `low` and `high`;
 /// while nothing over has a size yet, extrapolated from `low` along the line through the two
 /// highest fitting sizes known, or at a typical growth (`growthPerQuality`) when `low`'s is the only
-/// one. After two interpolated probes in a row on the same side the next halves the range, so a
-/// size curve the interpolation misjudges costs at most about twice bisection's probes. The
+/// one. After two probes in a row on the same side the end they left in place weighs half as much
+/// (the Illinois rule of regula falsi), and after four the next halves the range, so a size curve
+/// the interpolation misjudges costs at most about twice bisection's probes. The
 /// answer is bisection's on any size curve that grows with quality: the highest fitting quality
 /// below the lowest one over.
 ///
@@ -33,7 +34,7 @@ struct QualityStepper: Equatable {
     /// method 4: 494,058 B at 0, 882,478 B at 25, 1,380,526 B at 50).
     static let growthPerQuality = 0.02
     /// Interpolated probes in a row on one side after which the range is halved instead.
-    static let runBeforeHalving = 2
+    static let runBeforeHalving = 4
 
     init(low: Int, high: Int, target: Double) {
         self.low = low; self.high = high; self.target = target
@@ -45,17 +46,27 @@ struct QualityStepper: Equatable {
         guard high - low > 1 else { return nil }
         let middle = (low + high) / 2
         guard let lowBytes = known[low], lowBytes > 0, target > 0 else { return middle }
-        let needed = log(target / Double(lowBytes))
-        let growth: Double   // log size per quality step
+        let steps: Double
         if let highBytes = known[high], highBytes > lowBytes {
             guard run < Self.runBeforeHalving else { return middle }
-            growth = log(Double(highBytes) / Double(lowBytes)) / Double(high - low)
-        } else if let below = known.filter({ $0.key < low && $0.value > 0 && $0.value < lowBytes }).max(by: { $0.key < $1.key }) {
-            growth = log(Double(lowBytes) / Double(below.value)) / Double(low - below.key)
+            // Log sizes over the target at both ends; after probes in a row on one side, the end
+            // they left in place counts half as much for each probe past the first (the Illinois
+            // rule), so the next probe crosses over instead of creeping up on it.
+            var (below, above) = (log(Double(lowBytes) / target), log(Double(highBytes) / target))
+            if run >= 2 {
+                let weight = pow(0.5, Double(run - 1))
+                if lastFit == false { below *= weight } else { above *= weight }
+            }
+            steps = -below / (above - below) * Double(high - low)
         } else {
-            growth = Self.growthPerQuality
+            let growth: Double   // log size per quality step
+            if let below = known.filter({ $0.key < low && $0.value > 0 && $0.value < lowBytes }).max(by: { $0.key < $1.key }) {
+                growth = log(Double(lowBytes) / Double(below.value)) / Double(low - below.key)
+            } else {
+                growth = Self.growthPerQuality
+            }
+            steps = log(target / Double(lowBytes)) / growth
         }
-        let steps = needed / growth
         guard steps.isFinite else { return middle }
         let guess = (Double(low) + steps).rounded()
         return Int(min(Double(high - 1), max(Double(low + 1), guess)))

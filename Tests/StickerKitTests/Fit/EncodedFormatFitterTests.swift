@@ -163,6 +163,51 @@ final class EncodedFormatFitterTests: XCTestCase {
         }
     }
 
+    /// `count` frames of 48 px grain (every frame new, as a video's), or one picture with a pixel
+    /// moving (`moving`).
+    private func grain(_ count: Int, moving: Bool = false) -> [AnimationFrame] {
+        var seed: UInt32 = 11
+        let base = frames(1, size: 48)[0].image
+        return (0..<count).map { index in
+            var image = base
+            if moving {
+                image[index % 48, 20] = RGBA(255, 0, 0)
+            } else {
+                for i in 0..<image.pixels.count where i % 4 != 3 {
+                    seed = seed &* 1_664_525 &+ 1_013_904_223
+                    image.pixels[i] = UInt8(truncatingIfNeeded: seed >> 24)
+                }
+            }
+            return AnimationFrame(image: image, delay: .fps(30))
+        }
+    }
+
+    func testTheLosslessSizeOfALongAnimationIsToldFromPairsOfFrames() throws {
+        let fitter = fitter(.webp, maxBytes: 1)
+        let quick = WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort)
+        for moving in [false, true] {
+            let input = grain(24, moving: moving)
+            let made = try WebPEncoder(options: quick).encodeAnimation(input, loopCount: 0).count
+            let told = try XCTUnwrap(try fitter.sampledLosslessEstimate(input, quick, loopCount: 0))
+            XCTAssertEqual(Double(told), Double(made), accuracy: Double(made) * 0.15, "moving \(moving): told \(told), made \(made)")
+        }
+        XCTAssertNil(try fitter.sampledLosslessEstimate(grain(15), quick, loopCount: 0), "short animations are encoded whole")
+    }
+
+    func testALongAnimationFarOverTheLimitLosslessMakesNoLosslessEncode() throws {
+        let input = grain(24)
+        let made = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort))
+            .encodeAnimation(input, loopCount: 0).count
+        let far = try fitter(.webp, maxBytes: made / 10, minQuality: 0).fit(input, loopCount: 0)
+        XCTAssertTrue(far.report.candidates[0].hasPrefix("lossless WebP effort 25 (estimate), estimated from 4 pairs of frames: about "),
+                      "\(far.report.candidates)")
+        XCTAssertFalse(far.report.candidates.dropFirst().contains { $0.hasPrefix("lossless") }, "\(far.report.candidates)")
+        XCTAssertLessThanOrEqual(far.bytes.count, made / 10)
+        // Within reach of the limit the lossless files are made as before.
+        let near = try fitter(.webp, maxBytes: made / 2, minQuality: 0).fit(input, loopCount: 0)
+        XCTAssertTrue(near.report.candidates[0].hasPrefix("lossless WebP effort 25 (estimate): "), "\(near.report.candidates)")
+    }
+
     func testWebPSearchesAtACheapMethodAndWritesOnlyTheWinnerAtMethod6() throws {
         let input = frames(1, size: 96)
         let lossless = try WebPEncoder().encode(input[0].image).count

@@ -5,7 +5,7 @@ import XCTest
 /// WebP has, and never far more on curves it misjudges.
 final class QualityStepperTests: XCTestCase {
     /// Runs the stepper over `size` (quality 0...100; `size(0)` known, as the fitter knows it).
-    private func step(_ size: (Int) -> Int, target: Int, from low: Int = 0) -> (answer: Int, probes: [Int]) {
+    func step(_ size: (Int) -> Int, target: Int, from low: Int = 0) -> (answer: Int, probes: [Int]) {
         var known = [low: size(low)]
         var stepper = QualityStepper(low: low, high: 101, target: Double(target))
         var probes: [Int] = []
@@ -152,5 +152,30 @@ final class FirstFittingCountTests: XCTestCase {
     func testASpentBudgetStopsTheSearch() throws {
         XCTAssertEqual(try run(1, budget: 2) { 10 * $0 }.0, .spent)
         XCTAssertEqual(try run(1_000_000, budget: 0) { 10 * $0 }.0, .spent)
+    }
+}
+
+extension QualityStepperTests {
+    /// Sizes measured at method 4 on Signal's 512 px video (300,000 B): 9 frames with exact alpha,
+    /// and 41 frames at alpha quality 50; log-linear between.
+    private func measured(_ points: [(Int, Int)]) -> (Int) -> Int {
+        { q in
+            let upper = points.firstIndex { $0.0 >= q }!
+            if points[upper].0 == q { return points[upper].1 }
+            let (a, b) = (points[upper - 1], points[upper])
+            let t = Double(q - a.0) / Double(b.0 - a.0)
+            return Int(exp(log(Double(a.1)) * (1 - t) + log(Double(b.1)) * t))
+        }
+    }
+
+    func testTheIllinoisRuleCrossesOverWhereTwoProbesLandedOnOneSide() {
+        let nine = measured([(0, 225_428), (14, 248_374), (27, 272_560), (39, 298_276), (40, 300_446), (41, 302_318), (100, 500_000)])
+        let (answer, probes) = step(nine, target: 300_000)
+        XCTAssertEqual(answer, 39)
+        XCTAssertEqual(probes, [14, 41, 40, 39], "halving after 41 and 40 probed 27 first")
+        let fortyOne = measured([(0, 252_164), (3, 284_434), (5, 296_840), (6, 302_526), (7, 308_350), (9, 320_582), (100, 900_000)])
+        let second = step(fortyOne, target: 300_000)
+        XCTAssertEqual(second.answer, 5)
+        XCTAssertEqual(second.probes, [9, 7, 5, 6])
     }
 }
