@@ -178,7 +178,7 @@ extension EncodedFormatFitter {
     static let webpSampledLosslessMinFrames = 16
     static let webpSampledLosslessReach = 4.0
 
-    /// One lossy WebP file of `frames` (an animation, or a still for one frame).
+    /// One WebP file of `frames` at `options` (an animation, or a still for one frame).
     func webpCandidate(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], loopCount: Int, label: String,
                        dropped: Int) throws -> Candidate {
         let encoder = WebPEncoder(options: options)

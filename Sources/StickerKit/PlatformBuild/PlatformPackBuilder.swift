@@ -50,13 +50,13 @@ public struct PlatformPackBuilder: Sendable {
             }
         }
         // A store that takes one kind per pack gets every still as an animation when any sticker
-        // animates: stills wait (decoded, unbuilt) until every other sticker is built, then are
-        // built the one right way, so each still is decoded and fitted once.
+        // animates: stills wait (decoded, unless large) until every other sticker is built, then
+        // are built the one right way, so each still is fitted once.
         let first = try build(Array(pack.stickers.indices), holding: oneKind, animates: false,
                               decoded: Array(repeating: nil, count: pack.stickers.count))
         var done = first.map { outcome -> StoreSticker? in if case .built(let built) = outcome { return built } else { return nil } }
         let animates = oneKind && done.contains { $0?.isAnimated == true }
-        let waiting = first.indices.compactMap { index -> (Int, SourceAnimation)? in
+        let waiting = first.indices.compactMap { index -> (Int, SourceAnimation?)? in
             if case .held(let source) = first[index] { return (index, source) } else { return nil }
         }
         let second = try build(waiting.map(\.0), holding: false, animates: animates, decoded: waiting.map(\.1))

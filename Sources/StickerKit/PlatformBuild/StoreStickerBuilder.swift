@@ -42,22 +42,29 @@ public struct StoreStickerBuilder: Sendable {
         return built
     }
 
-    /// A sticker built, or a still held back with its decoded source.
+    /// A sticker built, or a still held back with its decoded source (nil when over
+    /// `heldPixelLimit`: decoded again when it is built, so a pack of large stills is not all held
+    /// in memory at once).
     enum Outcome {
         case built(StoreSticker)
-        case held(SourceAnimation)
+        case held(SourceAnimation?)
     }
+    /// The most pixels a held still keeps decoded (4 MB of RGBA).
+    static let heldPixelLimit = 1 << 20
 
-    /// As `build`, but with `holdingStills` a source of one frame is not built but held (with its
-    /// decoded pixels): a store that takes one kind per pack builds its stills once it knows whether
-    /// the pack animates, so none is fitted twice; `decoded` is a held source, so none is decoded twice.
+    /// As `build`, but with `holdingStills` a source of one frame is not built but held: a store
+    /// that takes one kind per pack builds its stills once it knows whether the pack animates, so
+    /// none is fitted twice; `decoded` is a held source, so a still is decoded once unless it is
+    /// over `heldPixelLimit`.
     func build(_ sticker: StickerSource, root: String, stem: String, emojis: [String], holdingStills: Bool,
                decoded: SourceAnimation? = nil) throws -> Outcome {
         let file = sticker.files.first ?? sticker.name
         let (vector, whyNotVector) = try vectorSticker(sticker, root: root, stem: stem, emojis: emojis)
         if let vector { return .built(vector) }
         let source = try decoded ?? decode(sticker, root: root)
-        if holdingStills && source.frames.count == 1 { return .held(source) }
+        if holdingStills && source.frames.count == 1 {
+            return .held(source.frames[0].image.pixelCount <= Self.heldPixelLimit ? source : nil)
+        }
         var built = try rasterSticker(source, of: sticker, stem: stem, emojis: emojis, file: file)
         if let whyNotVector { built.notes.append(whyNotVector) }
         return .built(built)
