@@ -13,13 +13,15 @@ extension EncodedFormatFitter {
             note(candidate)
             return candidate
         }
-        // A quick lossless encode first: when it is far over the limit the full-effort one (at
-        // most a few percent smaller) cannot fit and is not made. At `.fast` effort (store builds)
-        // it is libwebp's cheap lossless level, shipped when it fits: lossless is exact at any
-        // effort, and full effort costs 15-60 times the CPU for 0-3% fewer bytes (docs/encoder.md).
+        // A quick lossless encode first, at libwebp's cheap level (method 2, effort 25): when it is
+        // far over the limit the full-effort one (at most a few percent smaller) cannot fit and is
+        // not made. At `.fast` effort (store builds) it is shipped when it fits: lossless is exact
+        // at any effort, and full effort costs 15-60 times the CPU for 0-3% fewer bytes
+        // (docs/encoder.md). Otherwise it is an estimate only (method 6 at the same effort gave
+        // 1.8% fewer bytes on the benchmark animation for 2.4 times the CPU).
         let cheap = options.effort == .fast
-        let quickOptions = cheap ? Self.webpCheapLossless : WebPEncodeOptions(quality: Self.webpQuickLosslessEffort)
-        let quickLabel = cheap ? "lossless WebP method 2 effort 25" : "lossless WebP effort \(Int(Self.webpQuickLosslessEffort)) (estimate)"
+        let quickOptions = Self.webpCheapLossless
+        let quickLabel = cheap ? "lossless WebP method 2 effort 25" : "lossless WebP method 2 effort 25 (estimate)"
         var smallest = Int.max, baseline: Int
         // A long animation whose lossless file is many times the limit (a video's grain) is told
         // from a few pairs of its frames, and the lossless encodes (seconds of CPU) are not made.

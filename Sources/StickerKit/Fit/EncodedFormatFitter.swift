@@ -62,9 +62,8 @@ public struct EncodedFormatFitter: Sendable {
     /// best (docs/encoder.md: 5% over method 6 where 2 and 3 are 20-26% over), at about 1/40 of
     /// method 6's time on animations.
     static let webpSearchMethod = 4
-    /// Lossless effort of the quick estimate; the full-effort file is made only when the estimate is
-    /// within `webpQuickLosslessSlack` of the limit.
-    static let webpQuickLosslessEffort = 25.0
+    /// The full-effort lossless file is made only when the quick one (libwebp's cheap level,
+    /// `webpCheapLossless`) is within this factor of the limit.
     static let webpQuickLosslessSlack = 1.25
     /// Candidate encodes a WebM search may make (4 a set of frames: the first share's aim and re-aim,
     /// the second share's one or two; the same again with every other frame when nothing fits), and

@@ -55,7 +55,7 @@ final class EncodedFormatFitterTests: XCTestCase {
     func testWebPTriesNearLosslessBetweenLossyQuality100AndLossless() throws {
         let input = frames(1, size: 128)
         // The quick lossless estimate 1.4 times the limit: within near-lossless's reach (1.5).
-        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort))
+        let estimate = try WebPEncoder(options: EncodedFormatFitter.webpCheapLossless)
             .encode(input[0].image).count
         let limit = Int(Double(estimate) / 1.4)
         let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
@@ -80,7 +80,7 @@ final class EncodedFormatFitterTests: XCTestCase {
     func testWebPGoesLossyUnderTheLimitAndIsDeterministic() throws {
         let input = frames(4, size: 64)
         let lossless = try WebPEncoder().encodeAnimation(input, loopCount: 0).count
-        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort))
+        let estimate = try WebPEncoder(options: EncodedFormatFitter.webpCheapLossless)
             .encodeAnimation(input, loopCount: 0).count
         let limit = lossless / 3
         let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
@@ -92,7 +92,7 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertFalse(result.report.candidates.contains { $0.hasPrefix("lossless WebP: ") }, "\(result.report.candidates)")
         XCTAssertGreaterThan(result.report.quality, 0.9)
         XCTAssertLessThanOrEqual(result.report.encodes, EncodedFormatFitter.webpEncodeBudget)
-        XCTAssertTrue(result.report.candidates[0].hasPrefix("lossless WebP effort 25 (estimate): "), "\(result.report.candidates)")
+        XCTAssertTrue(result.report.candidates[0].hasPrefix("lossless WebP method 2 effort 25 (estimate): "), "\(result.report.candidates)")
         XCTAssertTrue(result.report.steps[0].hasPrefix("lossy WebP quality "), "\(result.report.steps)")
         // The search is bounded by a count of encodes, and says that, not a budget in seconds.
         XCTAssertTrue(result.report.searchText.hasSuffix("(at most \(EncodedFormatFitter.webpEncodeBudget) encodes)"),
@@ -184,7 +184,7 @@ final class EncodedFormatFitterTests: XCTestCase {
 
     func testTheLosslessSizeOfALongAnimationIsToldFromPairsOfFrames() throws {
         let fitter = fitter(.webp, maxBytes: 1)
-        let quick = WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort)
+        let quick = EncodedFormatFitter.webpCheapLossless
         for moving in [false, true] {
             let input = grain(24, moving: moving)
             let made = try WebPEncoder(options: quick).encodeAnimation(input, loopCount: 0).count
@@ -196,16 +196,16 @@ final class EncodedFormatFitterTests: XCTestCase {
 
     func testALongAnimationFarOverTheLimitLosslessMakesNoLosslessEncode() throws {
         let input = grain(24)
-        let made = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort))
+        let made = try WebPEncoder(options: EncodedFormatFitter.webpCheapLossless)
             .encodeAnimation(input, loopCount: 0).count
         let far = try fitter(.webp, maxBytes: made / 10, minQuality: 0).fit(input, loopCount: 0)
-        XCTAssertTrue(far.report.candidates[0].hasPrefix("lossless WebP effort 25 (estimate), estimated from 4 pairs of frames: about "),
+        XCTAssertTrue(far.report.candidates[0].hasPrefix("lossless WebP method 2 effort 25 (estimate), estimated from 4 pairs of frames: about "),
                       "\(far.report.candidates)")
         XCTAssertFalse(far.report.candidates.dropFirst().contains { $0.hasPrefix("lossless") }, "\(far.report.candidates)")
         XCTAssertLessThanOrEqual(far.bytes.count, made / 10)
         // Within reach of the limit the lossless files are made as before.
         let near = try fitter(.webp, maxBytes: made / 2, minQuality: 0).fit(input, loopCount: 0)
-        XCTAssertTrue(near.report.candidates[0].hasPrefix("lossless WebP effort 25 (estimate): "), "\(near.report.candidates)")
+        XCTAssertTrue(near.report.candidates[0].hasPrefix("lossless WebP method 2 effort 25 (estimate): "), "\(near.report.candidates)")
     }
 
     func testWebPSearchesAtACheapMethodAndWritesOnlyTheWinnerAtMethod6() throws {
@@ -250,8 +250,8 @@ final class EncodedFormatFitterTests: XCTestCase {
         }
         let input = [AnimationFrame(image: image, delay: .zero)]
         let q100 = try WebPEncoder(options: .lossy(quality: 100)).encode(image)
-        let limit = q100.count * 13 / 10
-        let estimate = try WebPEncoder(options: WebPEncodeOptions(quality: EncodedFormatFitter.webpQuickLosslessEffort)).encode(image).count
+        let limit = q100.count * 12 / 10
+        let estimate = try WebPEncoder(options: EncodedFormatFitter.webpCheapLossless).encode(image).count
         XCTAssertGreaterThan(Double(estimate), Double(limit) * EncodedFormatFitter.webpNearLosslessReach, "near-lossless is out of reach")
         let result = try fitter(.webp, maxBytes: limit).fit(input, loopCount: 0)
         let label = "lossy WebP aimed at \(NumberText.int(limit)) B (10 passes) method 6"
