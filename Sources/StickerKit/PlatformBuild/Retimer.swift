@@ -98,8 +98,7 @@ public struct Retimer: Sendable {
             result.frames = Self.resampled(result.frames, every: Int(interval), minimumLast: limits.minFrameDelayMilliseconds ?? 0)
             result.notes.append("resampled to one frame every \(Int(interval)) ms (\(before) -> \(result.frames.count) frames)")
         }
-        if let fewest = limits.frameCount?.lowerBound, Self.distinctCount(result.frames) < fewest {
-            let before = Self.distinctCount(result.frames)
+        if let fewest = limits.frameCount?.lowerBound, case let before = Self.distinctCount(result.frames), before < fewest {
             result.frames = Self.split(result.frames, toDistinct: fewest)
             let after = Self.distinctCount(result.frames)
             if after > before {
@@ -110,16 +109,9 @@ public struct Retimer: Sendable {
         return result
     }
 
-    /// Frames once identical neighbours are merged (what LINE counts).
-    static func distinctCount(_ frames: [AnimationFrame]) -> Int {
-        guard var previous = frames.first?.image else { return 0 }
-        var count = 1
-        for frame in frames.dropFirst() where frame.image != previous {
-            count += 1
-            previous = frame.image
-        }
-        return count
-    }
+    /// Frames once identical neighbours are merged, counted as the store's `frame_count` check
+    /// counts them (`FrameCountCheck.distinctFrames`).
+    static func distinctCount(_ frames: [AnimationFrame]) -> Int { FrameCountCheck.distinctFrames(frames.map(\.image)) }
 
     /// Too few distinct frames for the store (LINE takes 5 to 20): the longest frame (the first of
     /// equals) is shown in two halves of whole milliseconds, the second half the same picture with

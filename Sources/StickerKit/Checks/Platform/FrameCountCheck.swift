@@ -13,7 +13,7 @@ public struct FrameCountCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         guard let range = context.platform.animation.frameCount, subject.isAnimated, let image = subject.image else { return [] }
-        let distinct = Self.distinctFrames(image)
+        let distinct = Self.distinctFrames(image.frames.map(\.image))
         guard !range.contains(distinct) else { return [] }
         let merged = distinct == image.frames.count ? "" : " (\(NumberText.int(image.frames.count)) before merging identical neighbours)"
         return [context.finding(
@@ -24,13 +24,14 @@ public struct FrameCountCheck: StickerCheck {
                 : "Drop frames (keep every second one and double the delays).")].compactMap { $0 }
     }
 
-    /// Frames once identical neighbours are merged into one, as APNG assemblers do.
-    static func distinctFrames(_ image: DecodedImage) -> Int {
-        guard var previous = image.frames.first?.image else { return 0 }
+    /// Frames once identical neighbours are merged into one, as APNG assemblers do (and as the
+    /// store counts them: `Retimer` splits frames until this count reaches the store's fewest).
+    static func distinctFrames(_ images: [PixelBuffer]) -> Int {
+        guard var previous = images.first else { return 0 }
         var count = 1
-        for frame in image.frames.dropFirst() where frame.image != previous {
+        for image in images.dropFirst() where image != previous {
             count += 1
-            previous = frame.image
+            previous = image
         }
         return count
     }
