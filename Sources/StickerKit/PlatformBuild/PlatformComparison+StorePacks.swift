@@ -38,15 +38,12 @@ extension PlatformComparison {
                     url: store.folder.appendingPathComponent(sticker.file), format: sticker.format,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
                     durationMs: sticker.isAnimated ? sticker.durationMs : nil,
-                    findings: store.findings.filter { $0.sticker == sticker.fileStem })
+                    findings: store.pack.findings(store.findings, on: sticker))
             }
         }
         let rows = names.map { Row(name: $0, source: sources[$0], outputs: outputs[$0] ?? [:]) }
         var packFindings: [String: [Finding]] = [:]
-        for store in stores {
-            let files = Set(store.pack.stickers.map(\.fileStem))
-            packFindings[store.pack.rules.id] = store.findings.filter { $0.sticker.map { !files.contains($0) } ?? true }
-        }
+        for store in stores { packFindings[store.pack.rules.id] = store.pack.packFindings(store.findings) }
         self.init(title: title, platforms: stores.map(\.pack.rules), rows: rows, packFindings: packFindings,
                   pageDirectory: pageDirectory)
     }

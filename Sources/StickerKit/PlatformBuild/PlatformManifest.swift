@@ -58,16 +58,15 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         func item(_ finding: Finding) -> Item { Item(rule: finding.rule, severity: finding.severity.rawValue, message: finding.message) }
         self.pack = Pack(platform: pack.rules.id, name: pack.name, publisher: pack.publisher, identifier: pack.identifier,
                          count: pack.stickers.count, notes: pack.notes)
-        let names = Set(pack.stickers.map(\.fileStem))
         stickers = pack.stickers.map { sticker in
             Sticker(name: sticker.name, source: sticker.sources, file: sticker.file, format: sticker.format.rawValue,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
                     duration_ms: (sticker.durationMs * 1000).rounded() / 1000, loops: sticker.loops, emojis: sticker.emojis, scaled: sticker.scaled,
                     retimed: sticker.retimed, fitted: sticker.fitted, notes: sticker.notes,
-                    findings: findings.filter { $0.sticker == sticker.fileStem }.map(item))
+                    findings: pack.findings(findings, on: sticker).map(item))
         }
         images = pack.images.map { Image(role: $0.role, file: $0.file, width: $0.width, height: $0.height, bytes: $0.bytes.count, source: $0.source) }
-        self.findings = findings.filter { $0.sticker.map { !names.contains($0) } ?? true }.map(item)
+        self.findings = pack.packFindings(findings).map(item)
     }
 
     /// Sorted, pretty JSON with a final newline.

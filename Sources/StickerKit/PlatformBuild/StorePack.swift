@@ -53,4 +53,16 @@ public struct StorePack: Sendable {
     }
 
     private static let identifierCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789".unicodeScalars)
+
+    /// Of the findings of a check of the store's folder, those on `sticker`: the check names a
+    /// sticker by its file there (`StoreSticker.fileStem`; LINE's `05.png` is "05").
+    public func findings(_ findings: [Finding], on sticker: StoreSticker) -> [Finding] {
+        findings.filter { $0.sticker == sticker.fileStem }
+    }
+
+    /// The findings that name no sticker of the pack: the pack's own.
+    public func packFindings(_ findings: [Finding]) -> [Finding] {
+        let files = Set(stickers.map(\.fileStem))
+        return findings.filter { $0.sticker.map { !files.contains($0) } ?? true }
+    }
 }
