@@ -60,8 +60,8 @@ extension EncodedFormatFitter {
             var over: (count: Int, bytes: Int)?   // the last count found over at alpha j, and its size
             while from < counts.count {
                 let first: Int?
-                switch try firstFittingCount(counts, from: from, over: over, probe: { try probe([try variant($0, alphas[j], side)])[0] },
-                                             probeTwo: { try probe([try variant($0, alphas[j], side), try variant($1, alphas[j], side)]) }) {
+                switch try firstFittingCount(counts, from: from, over: over,
+                                             probe: { try probe(try $0.map { try variant($0, alphas[j], side) }) }) {
                 case .spent: return found
                 case .fits(let index): first = index
                 case .none: first = nil
@@ -95,16 +95,18 @@ extension EncodedFormatFitter {
     /// fits, at one alpha quality; `.none` when none does, `.spent` when the budget ran out. With
     /// nothing known at this alpha the count with the most frames is probed first. From a count
     /// found over (`over`, and its size) the next probe goes to the largest count whose size,
-    /// scaled from it by the number of frames, fits, side by side with the count above it
-    /// (`probeTwo`); then bisection over the counts left between.
+    /// scaled from it by the number of frames, fits, side by side with the count above it; then
+    /// bisection over the counts left between. `probe` makes the quality-0 files of the counts it
+    /// is given (side by side), nil for one the budget leaves unmade.
     func firstFittingCount(_ counts: [Int], from: Int, over: (count: Int, bytes: Int)?,
-                           probe: (Int) throws -> Candidate?, probeTwo: (Int, Int) throws -> [Candidate?]) throws -> CountSearch {
+                           probe: ([Int]) throws -> [Candidate?]) throws -> CountSearch {
         func fits(_ candidate: Candidate) -> Bool { candidate.bytes.count <= options.maxBytes }
+        func probeOne(_ count: Int) throws -> Candidate? { try probe([count])[0] }
         var (low, high) = (from, counts.count)   // the answer lies in low...high; high == counts.count: none
         var over = over
         if over == nil {
             guard low < high else { return .none }
-            guard let candidate = try probe(counts[low]) else { return .spent }
+            guard let candidate = try probeOne(counts[low]) else { return .spent }
             if fits(candidate) { return .fits(low) }
             over = (counts[low], candidate.bytes.count)
             low += 1
@@ -113,18 +115,18 @@ extension EncodedFormatFitter {
             let fitting = Double(options.maxBytes) * Double(over.count) / Double(over.bytes)
             let guess = counts[low...].firstIndex { Double($0) <= fitting } ?? counts.count - 1
             if guess > low {
-                let pair = try probeTwo(counts[guess], counts[guess - 1])
+                let pair = try probe([counts[guess], counts[guess - 1]])
                 guard let atGuess = pair[0], let above = pair[1] else { return .spent }
                 if fits(above) { high = guess - 1 } else if fits(atGuess) { return .fits(guess) } else { low = guess + 1 }
             } else {
-                guard let candidate = try probe(counts[low]) else { return .spent }
+                guard let candidate = try probeOne(counts[low]) else { return .spent }
                 if fits(candidate) { return .fits(low) }
                 low += 1
             }
         }
         while low < high {
             let middle = (low + high) / 2
-            guard let candidate = try probe(counts[middle]) else { return .spent }
+            guard let candidate = try probeOne(counts[middle]) else { return .spent }
             if fits(candidate) { high = middle } else { low = middle + 1 }
         }
         return high < counts.count ? .fits(high) : .none

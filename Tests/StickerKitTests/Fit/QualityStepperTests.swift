@@ -111,8 +111,7 @@ final class FirstFittingCountTests: XCTestCase {
             probes.append(count)
             return candidate(size(count))
         }
-        let result = try fitter(limit).firstFittingCount(counts, from: from, over: over, probe: one,
-                                                         probeTwo: { [one($0), one($1)] })
+        let result = try fitter(limit).firstFittingCount(counts, from: from, over: over, probe: { $0.map(one) })
         return (result, probes)
     }
 
