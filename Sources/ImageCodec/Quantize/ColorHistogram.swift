@@ -73,15 +73,19 @@ struct ColorHistogram: Sendable {
         return table
     }
 
-    /// Exact points when few enough; else cell means, dropping one more low bit per channel until
-    /// the cells fit under `pointLimit`. Dropping `shift` bits merges at most 16^shift colours into a
-    /// cell, so shifts that leave more than `pointLimit` cells whatever the colours are skipped
+    /// Exact points when few enough; else cell means, dropping one more low bit per colour channel
+    /// until the cells fit under `pointLimit`, and from alpha at most `alphaShiftCap` bits (alpha
+    /// merged like the colour, 16 levels at shift 4, banded every soft edge of a noisy video in
+    /// rings: k-means cannot split a cell). Cells of `shift` merge at most
+    /// 2^(3 shift + min(shift, alphaShiftCap)) colours, so shifts that leave more than `pointLimit` cells whatever the colours are skipped
     /// unbuilt (`firstShift`): a noisy 90-frame video's millions of colours no longer build a
     /// table of millions of cells first. The points are the same.
     private static func cells(keys: [UInt32], counts: [Int]) -> ([PerceptualColor], [Float]) {
         if keys.count <= pointLimit { return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map(Float.init)) }
         for shift in firstShift(colours: keys.count)...6 {
-            let mask = UInt32(truncatingIfNeeded: (0xFF >> shift) << shift) * 0x0101_0101
+            let colourMask = UInt32(truncatingIfNeeded: (0xFF >> shift) << shift) * 0x0101_0100
+            let alphaShift = min(shift, alphaShiftCap)
+            let mask = colourMask | UInt32(truncatingIfNeeded: (0xFF >> alphaShift) << alphaShift)
             var index: [UInt32: Int] = [:]
             var sums: [PerceptualColor] = [], weights: [Float] = []
             for (n, key) in keys.enumerated() {
@@ -105,10 +109,14 @@ struct ColorHistogram: Sendable {
     }
 
     /// The first shift (1...6) that can leave `pointLimit` cells or fewer for `colours` distinct
-    /// colours: a cell of `shift` dropped bits holds at most 16^shift of them.
+    /// colours: a cell holds at most 2^(3 shift + its alpha shift) of them.
     static func firstShift(colours: Int) -> Int {
-        var shift = 1, perCell = 16
-        while shift < 6 && colours > pointLimit * perCell { shift += 1; perCell *= 16 }
+        var shift = 1
+        while shift < 6 && colours > pointLimit * (1 << (3 * shift + min(shift, alphaShiftCap))) { shift += 1 }
         return shift
     }
+
+    /// Most low bits dropped from alpha in a cell, whatever `shift` drops from the colour: alpha is
+    /// kept to 64 levels, as soft edges and translucent ramps band visibly when their levels merge.
+    static let alphaShiftCap = 2
 }
