@@ -34,6 +34,11 @@ public struct WebPEncodeOptions: Equatable, Sendable, Codable {
     public var targetSize = 0
     /// Passes of that search, 1-10 (libwebp's `pass`).
     public var passes = 1
+    /// Let libwebp use a second thread (`thread_level` 1): a lossy file's alpha plane is compressed
+    /// beside its colour and the analysis split in two, and lossless tries its settings side by
+    /// side. The bytes are the same either way; it helps an encode that runs alone, not one
+    /// beside others on every core. Off by default.
+    public var secondThread = false
     /// An ICC profile to embed (ICCP chunk). Pass one only when the pixels are not sRGB: an sRGB
     /// file needs none, and every viewer assumes sRGB without one.
     public var iccProfile: [UInt8]?

@@ -112,7 +112,8 @@ public struct WebPEncoder: Sendable {
         config.use_sharp_yuv = options.sharpYUV ? 1 : 0
         if !options.lossless && options.targetSize > 0 { config.target_size = Int32(clamping: options.targetSize) }
         config.pass = Int32(options.passes)
-        config.thread_level = 0   // one thread: same bytes at any machine load
+        // libwebp's threads split work whose results it merges in a fixed order: same bytes.
+        config.thread_level = options.secondThread ? 1 : 0
         guard WebPValidateConfig(&config) != 0 else {
             throw CodecError.invalidInput("libwebp rejects the options \(options.lossless ? "lossless" : "lossy") "
                                           + "quality \(options.quality), method \(options.method)")

@@ -66,6 +66,28 @@ final class WebPEncoderTests: XCTestCase {
         XCTAssertEqual(try WebPEncoder(options: .lossy(quality: 40)).encode(image), low)
     }
 
+    /// libwebp's second thread (alpha beside colour, the analysis split in two, lossless settings
+    /// tried side by side) merges its work in a fixed order: the same bytes as one thread, for
+    /// stills and animations, lossy with each alpha filter and lossless at several levels.
+    func testASecondThreadGivesTheSameBytes() throws {
+        let image = StickerArt.frame(width: 160, height: 128, phase: 3)
+        let input = frames(4, size: 96)
+        var settings: [WebPEncodeOptions] = [WebPEncodeOptions(quality: 25, method: 2), WebPEncodeOptions(),
+                                             .nearLossless(level: 60, effort: 50, method: 4)]
+        for (quality, alpha, filter, method) in [(0.0, 100, 2, 4), (75, 50, 1, 4), (90, 100, 2, 6), (40, 20, 0, 5)] {
+            var options = WebPEncodeOptions.lossy(quality: quality, alphaQuality: alpha, method: method)
+            options.alphaFiltering = filter
+            settings.append(options)
+        }
+        for options in settings {
+            var threaded = options
+            threaded.secondThread = true
+            XCTAssertEqual(try WebPEncoder(options: threaded).encode(image), try WebPEncoder(options: options).encode(image), "\(options)")
+            XCTAssertEqual(try WebPEncoder(options: threaded).encodeAnimation(input, loopCount: 0),
+                           try WebPEncoder(options: options).encodeAnimation(input, loopCount: 0), "\(options)")
+        }
+    }
+
     func testTargetSizeRunsLibwebpsSizeSearchAndItsPassesAreChecked() throws {
         let image = StickerArt.frame(width: 96, height: 96)
         let plain = try WebPEncoder(options: .lossy(quality: 75)).encode(image).count
