@@ -8,8 +8,11 @@ extension EncodedFormatFitter {
             encodes += 1
             log.note(candidate, fits: candidate.bytes.count <= options.maxBytes, limit: options.maxBytes)
         }
+        // Encodes made one at a time take libwebp's second thread (the same bytes).
         func encode(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], label: String, dropped: Int) throws -> Candidate {
-            let candidate = try webpCandidate(options, frames, loopCount: loopCount, label: label, dropped: dropped)
+            var alone = options
+            alone.secondThread = true
+            let candidate = try webpCandidate(alone, frames, loopCount: loopCount, label: label, dropped: dropped)
             note(candidate)
             return candidate
         }
@@ -67,7 +70,9 @@ extension EncodedFormatFitter {
             for v in indices where variants[v].sizes[0] == nil && !wanted.contains(v) { wanted.append(v) }
             wanted = Array(wanted.prefix(max(0, Self.webpEncodeBudget - encodes)))
             let snapshot = variants
-            let made = try FitParallel.map(wanted.count) { try webpSearchFile(snapshot[wanted[$0]], quality: 0, loopCount: loopCount) }
+            let made = try FitParallel.map(wanted.count) {
+                try webpSearchFile(snapshot[wanted[$0]], quality: 0, loopCount: loopCount, alone: wanted.count == 1)
+            }
             for (v, candidate) in zip(wanted, made) { record(v, 0, candidate) }
             return indices.map { variants[$0].sizes[0] }
         }
@@ -84,7 +89,8 @@ extension EncodedFormatFitter {
             let snapshot = variants
             let results = try FitParallel.map(indices.count) { i -> (WebPVariant, Int, [Candidate]) in
                 var variant = snapshot[indices[i]]
-                let (quality, made) = try webpHighestFitting(&variant, from: 0, ratio: 1, cap: cap, loopCount: loopCount)
+                let (quality, made) = try webpHighestFitting(&variant, from: 0, ratio: 1, cap: cap, loopCount: loopCount,
+                                                             alone: indices.count == 1)
                 return (variant, quality, made)
             }
             for (v, (variant, _, made)) in zip(indices, results) {
@@ -117,6 +123,10 @@ extension EncodedFormatFitter {
         let best = try pickBest(frames, candidates.map(\.1) + (near.map { [$0] } ?? []), smallest: smallest, steps: log.lines)
         if let near, best.bytes == near.bytes { return (near, baseline) }
         guard let chosen = candidates.first(where: { $0.1.bytes == best.bytes })?.0 else { return (best, baseline) }
+        // At `.fast` effort the search file is shipped: the final method saved 0.2% on the 90-frame
+        // benchmark animation and nothing on a 512 px, 81-frame video at Signal's limit (297,324 B
+        // against 294,870 B), for 4-6 s of one core (docs/encoder.md).
+        if options.effort == .fast { return (best, baseline) }
         let method = Self.webpFinalMethod(pixels: variants[chosen.variant].frames.count
                                           * variants[chosen.variant].frames[0].image.width * variants[chosen.variant].frames[0].image.height)
         func final(_ q: Int) throws -> Candidate? {
@@ -129,7 +139,7 @@ extension EncodedFormatFitter {
         // The final method saved bytes: aim higher by what it saved, once.
         let ratio = Double(first.bytes.count) / Double(best.bytes.count)
         let (higher, made) = try webpHighestFitting(&variants[chosen.variant], from: chosen.quality, ratio: ratio,
-                                                    cap: max(0, Self.webpEncodeBudget - encodes - 1), loopCount: loopCount)
+                                                    cap: max(0, Self.webpEncodeBudget - encodes - 1), loopCount: loopCount, alone: true)
         made.forEach(note)
         if higher > chosen.quality, let second = try final(higher), second.bytes.count <= options.maxBytes {
             return (second, baseline)
@@ -174,11 +184,13 @@ extension EncodedFormatFitter {
     }
     /// Pairs of frames the lossless estimate is told from, the fewest frames it is told for, and
     /// how many times the limit it must be for the lossless encodes to be skipped: well past the
-    /// slack within which the full-effort file is made (`webpQuickLosslessSlack`), so a pair that
-    /// moves more than the rest cannot skip a lossless file that would have been needed.
+    /// slack within which the full-effort file is made (`webpQuickLosslessSlack`) and the reach of
+    /// near-lossless, so a pair that moves more than the rest cannot skip a lossless file that would
+    /// have been needed. The estimate was within 0.5% of the made file on a 512 px, 81-frame video
+    /// and within 2% on the 90-frame benchmark animation (docs/encoder.md).
     static let webpSampledPairs = 4
     static let webpSampledLosslessMinFrames = 16
-    static let webpSampledLosslessReach = 4.0
+    static let webpSampledLosslessReach = 2.0
 
     /// One WebP file of `frames` at `options` (an animation, or a still for one frame).
     func webpCandidate(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], loopCount: Int, label: String,
@@ -188,9 +200,12 @@ extension EncodedFormatFitter {
         return Candidate(label: label, bytes: bytes, frames: frames, framesDropped: dropped)
     }
 
-    /// `variant`'s search file at `quality` (`webpSearchOptions`).
-    func webpSearchFile(_ variant: WebPVariant, quality: Int, loopCount: Int) throws -> Candidate {
-        try webpCandidate(Self.webpSearchOptions(quality: quality, alphaQuality: variant.alphaQuality), variant.frames, loopCount: loopCount,
+    /// `variant`'s search file at `quality` (`webpSearchOptions`); made `alone` (no other encode
+    /// beside it), it takes libwebp's second thread.
+    func webpSearchFile(_ variant: WebPVariant, quality: Int, loopCount: Int, alone: Bool) throws -> Candidate {
+        var options = Self.webpSearchOptions(quality: quality, alphaQuality: variant.alphaQuality)
+        options.secondThread = alone
+        return try webpCandidate(options, variant.frames, loopCount: loopCount,
                           label: "lossy WebP quality \(quality) method \(Self.webpSearchMethod)\(variant.name)", dropped: variant.dropped)
     }
 
@@ -198,7 +213,7 @@ extension EncodedFormatFitter {
     /// `ratio` (final size over search size), fits; `low` when none does or `cap` encodes are
     /// spent. The search files it makes are added to `variant.sizes` and returned in order.
     func webpHighestFitting(_ variant: inout WebPVariant, from low: Int, ratio: Double, cap: Int,
-                            loopCount: Int) throws -> (quality: Int, made: [Candidate]) {
+                            loopCount: Int, alone: Bool) throws -> (quality: Int, made: [Candidate]) {
         let limit = Double(options.maxBytes)
         var (low, high) = (low, 101)
         // Sizes already searched narrow the range (size grows with quality).
@@ -207,7 +222,7 @@ extension EncodedFormatFitter {
         var stepper = QualityStepper(low: low, high: high, target: limit / ratio)
         var made: [Candidate] = []
         while made.count < cap, let q = stepper.next(known: variant.sizes.mapValues(\.bytes.count)) {
-            let candidate = try webpSearchFile(variant, quality: q, loopCount: loopCount)
+            let candidate = try webpSearchFile(variant, quality: q, loopCount: loopCount, alone: alone)
             variant.sizes[q] = candidate
             made.append(candidate)
             stepper.record(q, fits: Double(candidate.bytes.count) * ratio <= limit)

@@ -16,7 +16,8 @@ import ImageCodec
 /// 50 and 20, then a smaller canvas where the placement allows one; the lever combinations that fit
 /// are searched and measured the same way. Near-lossless levels 80 and 60 join the comparison when
 /// lossless is within 1.5 times the limit. At `FitOptions.effort` `.fast` (store builds) lossless is
-/// first encoded at libwebp's cheap level and shipped when that fits.
+/// first encoded at libwebp's cheap level and shipped when that fits, and a lossy winner is shipped
+/// as its search file, not encoded again at the final method.
 /// WebM (lossy by nature, so `lossy` is not needed): two-pass VP9 with the alpha share chosen by
 /// measurement (`WebMShareSearch`): the alpha aimed at 35% of the limit and the colour at what it
 /// leaves, re-aimed once by its own miss; then the colour's first (undershooting) file beside a

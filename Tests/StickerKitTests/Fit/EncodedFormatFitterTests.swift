@@ -52,6 +52,29 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertGreaterThan(tighter.report.candidates.count, 1)
     }
 
+    /// At `.fast` effort (store builds) the lossy winner is its search file, byte for byte: no
+    /// encode at the final method follows. At the default effort the winner is encoded again there.
+    func testWebPAtFastEffortShipsTheLossySearchFile() throws {
+        let input = frames(6, size: 128)
+        let limit = try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: 40, alphaQuality: 100))
+            .encodeAnimation(input, loopCount: 0).count
+        var options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0)
+        options.effort = .fast
+        let quick = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        let method = EncodedFormatFitter.webpSearchMethod
+        let step = try XCTUnwrap(quick.report.steps.last)
+        XCTAssertTrue(step.hasPrefix("lossy WebP quality ") && step.contains(" method \(method)"), step)
+        XCTAssertFalse(quick.report.candidates.contains { $0.contains("method 5") || $0.contains("method 6") }, "\(quick.report.candidates)")
+        let quality = try XCTUnwrap(Int(step.dropFirst("lossy WebP quality ".count).prefix { $0.isNumber }))
+        let alpha = step.contains("alpha quality 50") ? 50 : step.contains("alpha quality 20") ? 20 : 100
+        XCTAssertFalse(step.contains(" of 6 frames"), "every frame fits: \(step)")
+        XCTAssertEqual(quick.bytes, try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: quality, alphaQuality: alpha))
+            .encodeAnimation(input, loopCount: 0))
+        options.effort = .default
+        let full = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        XCTAssertTrue(full.report.steps.last?.contains(" method 6") == true, "\(full.report.steps)")
+    }
+
     func testWebPTriesNearLosslessBetweenLossyQuality100AndLossless() throws {
         let input = frames(1, size: 128)
         // The quick lossless estimate 1.4 times the limit: within near-lossless's reach (1.5).
