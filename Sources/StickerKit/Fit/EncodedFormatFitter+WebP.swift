@@ -231,18 +231,19 @@ extension EncodedFormatFitter {
     }
 
     /// Lossy options of a search encode at `quality`: `webpSearchMethod`, and libwebp's fast alpha
-    /// filter choice at alpha qualities of 70 and below. There libwebp keeps at most 16 alpha levels,
-    /// for which its fast choice is no filter, and "best", which tries all four, nearly always picks
-    /// the same: half the CPU for the same bytes at alpha quality 50 on the 90-frame benchmark
-    /// animation and a 512 px, 81-frame video, 0.13% more at alpha quality 20 (392,922 B against
-    /// 392,404 B). The written file keeps "best", so it is no larger than its search file predicts.
+    /// filter choice (one filter picked by an estimate) instead of "best" (each of the four tried).
+    /// At alpha qualities of 70 and below libwebp keeps at most 16 alpha levels, for which both
+    /// nearly always pick no filter: the same bytes at half the CPU at alpha quality 50 on the
+    /// 90-frame benchmark animation and a 512 px, 81-frame video, 0.13% more at alpha quality 20
+    /// (392,922 B against 392,404 B). With exact alpha the fast choice costs about 1% more bytes
+    /// (four frames of the benchmark animation at quality 0: 42,540 B against 42,084 B) for 58% of
+    /// the time. The written file keeps "best", so it is no larger than its search file predicts
+    /// (at `.fast` effort the search file itself is written).
     static func webpSearchOptions(quality: Int, alphaQuality: Int) -> WebPEncodeOptions {
         var options = WebPEncodeOptions.lossy(quality: Double(quality), alphaQuality: alphaQuality, method: webpSearchMethod)
-        if alphaQuality <= webpFewAlphaLevelsQuality { options.alphaFiltering = 1 }
+        options.alphaFiltering = 1
         return options
     }
-    /// The highest alpha quality at which libwebp keeps at most 16 alpha levels (2 + quality / 5).
-    static let webpFewAlphaLevelsQuality = 70
 
     /// Search encodes a variant's quality search may make (bisection of 0-100 takes 7).
     static let webpSearchesPerVariant = 8
