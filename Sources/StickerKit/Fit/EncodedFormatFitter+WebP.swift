@@ -123,12 +123,11 @@ extension EncodedFormatFitter {
         let best = try pickBest(frames, candidates.map(\.1) + (near.map { [$0] } ?? []), smallest: smallest, steps: log.lines)
         if let near, best.bytes == near.bytes { return (near, baseline) }
         guard let chosen = candidates.first(where: { $0.1.bytes == best.bytes })?.0 else { return (best, baseline) }
-        // At `.fast` effort the search file is shipped: the final method saved 0.2% on the 90-frame
-        // benchmark animation and nothing on a 512 px, 81-frame video at Signal's limit (297,324 B
-        // against 294,870 B), for 4-6 s of one core (docs/encoder.md).
-        if options.effort == .fast { return (best, baseline) }
-        let method = Self.webpFinalMethod(pixels: variants[chosen.variant].frames.count
-                                          * variants[chosen.variant].frames[0].image.width * variants[chosen.variant].frames[0].image.height)
+        // At `.fast` effort, and for frames over `webpMethod6Pixels`, the search file is written.
+        let chosenFrames = variants[chosen.variant].frames
+        guard options.effort != .fast,
+              let method = Self.webpFinalMethod(pixels: chosenFrames.count * chosenFrames[0].image.width * chosenFrames[0].image.height)
+        else { return (best, baseline) }
         func final(_ q: Int) throws -> Candidate? {
             guard encodes < Self.webpEncodeBudget else { return nil }
             let variant = variants[chosen.variant]
@@ -286,9 +285,13 @@ extension EncodedFormatFitter {
     }
 
     /// libwebp method of the written file: 6 (the writer's default, about 3% smaller than 5) while
-    /// the frames hold at most `webpMethod6Pixels`; 5 above, where method 6 costs about 30 times
-    /// as much CPU (a 512x512 animation: about 1.7 s a frame against 0.06 s; docs/encoder.md).
-    static func webpFinalMethod(pixels: Int) -> Int { pixels <= webpMethod6Pixels ? 6 : 5 }
+    /// the frames hold at most `webpMethod6Pixels`; nil above, where the search file (method 4) is
+    /// written. There method 6 costs about 30 times the CPU (a 512x512 animation: about 1.7 s a
+    /// frame against 0.06 s), and method 5, written until session 11, measured no better than the
+    /// search file for 4-6 s of one core: on the 90-frame benchmark animation 496,758 B at SSIM
+    /// 0.9925 and butteraugli 4.287 against the search file's 497,702 B at 0.9926 and 4.241, and on
+    /// Signal's 512 px, 81-frame video 297,324 B against 294,870 B (docs/encoder.md).
+    static func webpFinalMethod(pixels: Int) -> Int? { pixels <= webpMethod6Pixels ? 6 : nil }
     static let webpMethod6Pixels = 4_000_000
 }
 

@@ -10,7 +10,8 @@ import ImageCodec
 /// frames; every frame with alpha quality 50, for frames with transparency) gets the highest lossy
 /// quality that fits at the cheap search method (`webpSearchMethod`), found by `QualityStepper`, the
 /// variants side by side on both cores; the variant that measures best is encoded at the final
-/// method (`webpFinalMethod`), then re-aimed upward once by what that method saved.
+/// method (`webpFinalMethod`), then re-aimed upward once by what that method saved (frames over
+/// 4 megapixels, and `.fast` effort, write the search file instead).
 /// When no variant fits even at quality 0, the deeper levers follow (`deeperLevers`): the uniform
 /// frame-rate cuts of `FitGeometry.keepCounts` (every 2nd frame down to every 30th), alpha quality
 /// 50 and 20, then a smaller canvas where the placement allows one; the lever combinations that fit

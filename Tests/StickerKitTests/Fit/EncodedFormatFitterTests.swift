@@ -52,26 +52,32 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertGreaterThan(tighter.report.candidates.count, 1)
     }
 
-    /// At `.fast` effort (store builds) the lossy winner is its search file, byte for byte: no
-    /// encode at the final method follows. At the default effort the winner is encoded again there.
-    func testWebPAtFastEffortShipsTheLossySearchFile() throws {
-        let input = frames(6, size: 128)
-        let limit = try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: 40, alphaQuality: 100))
-            .encodeAnimation(input, loopCount: 0).count
-        var options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0)
-        options.effort = .fast
-        let quick = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
-        let method = EncodedFormatFitter.webpSearchMethod
-        let step = try XCTUnwrap(quick.report.steps.last)
-        XCTAssertTrue(step.hasPrefix("lossy WebP quality ") && step.contains(" method \(method)"), step)
-        XCTAssertFalse(quick.report.candidates.contains { $0.contains("method 5") || $0.contains("method 6") }, "\(quick.report.candidates)")
-        let quality = try XCTUnwrap(Int(step.dropFirst("lossy WebP quality ".count).prefix { $0.isNumber }))
-        let alpha = step.contains("alpha quality 50") ? 50 : step.contains("alpha quality 20") ? 20 : 100
-        XCTAssertFalse(step.contains(" of 6 frames"), "every frame fits: \(step)")
-        XCTAssertEqual(quick.bytes, try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: quality, alphaQuality: alpha))
-            .encodeAnimation(input, loopCount: 0))
+    /// At `.fast` effort (store builds), and for frames over 4 megapixels at any effort, the lossy
+    /// winner is its search file, byte for byte: no encode at a final method follows. Under 4
+    /// megapixels at the default effort the winner is encoded again at method 6.
+    func testWebPWritesTheLossySearchFileAtFastEffortAndOverFourMegapixels() throws {
+        func assertSearchFile(_ input: [AnimationFrame], effort: DeflateEffort, limitQuality: Int) throws {
+            let limit = try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: limitQuality, alphaQuality: 100))
+                .encodeAnimation(input, loopCount: 0).count
+            var options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0)
+            options.effort = effort
+            let result = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+            let step = try XCTUnwrap(result.report.steps.last)
+            XCTAssertTrue(step.hasPrefix("lossy WebP quality ") && step.contains(" method \(EncodedFormatFitter.webpSearchMethod)"), step)
+            XCTAssertFalse(result.report.candidates.contains { $0.contains("method 5") || $0.contains("method 6") }, "\(result.report.candidates)")
+            XCTAssertFalse(step.contains(" of \(input.count) frames"), "every frame fits: \(step)")
+            let quality = try XCTUnwrap(Int(step.dropFirst("lossy WebP quality ".count).prefix { $0.isNumber }))
+            let alpha = step.contains("alpha quality 50") ? 50 : 100
+            XCTAssertEqual(result.bytes, try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: quality, alphaQuality: alpha))
+                .encodeAnimation(input, loopCount: 0))
+        }
+        let small = frames(6, size: 128)
+        try assertSearchFile(small, effort: .fast, limitQuality: 40)
+        try assertSearchFile(frames(3, size: 1184), effort: .default, limitQuality: 20)   // 4.2 megapixels
+        var options = FitOptions(maxBytes: try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: 40, alphaQuality: 100))
+            .encodeAnimation(small, loopCount: 0).count, lossy: true, minQuality: 0)
         options.effort = .default
-        let full = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        let full = try EncodedFormatFitter(options: options, format: .webp).fit(small, loopCount: 0)
         XCTAssertTrue(full.report.steps.last?.contains(" method 6") == true, "\(full.report.steps)")
     }
 
