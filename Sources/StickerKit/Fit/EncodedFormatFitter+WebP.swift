@@ -186,7 +186,7 @@ extension EncodedFormatFitter {
     /// slack within which the full-effort file is made (`webpQuickLosslessSlack`) and the reach of
     /// near-lossless, so a pair that moves more than the rest cannot skip a lossless file that would
     /// have been needed. The estimate was within 0.5% of the made file on a 512 px, 81-frame video
-    /// and within 2% on the 90-frame benchmark animation (docs/encoder.md).
+    /// and 2.9% over it on the 90-frame benchmark animation (docs/encoder.md).
     static let webpSampledPairs = 4
     static let webpSampledLosslessMinFrames = 16
     static let webpSampledLosslessReach = 2.0
@@ -236,8 +236,8 @@ extension EncodedFormatFitter {
     /// 90-frame benchmark animation and a 512 px, 81-frame video, 0.13% more at alpha quality 20
     /// (392,922 B against 392,404 B). With exact alpha the fast choice costs about 1% more bytes
     /// (four frames of the benchmark animation at quality 0: 42,540 B against 42,084 B) for 58% of
-    /// the time. The written file keeps "best", so it is no larger than its search file predicts
-    /// (at `.fast` effort the search file itself is written).
+    /// the time. A file encoded at the final method keeps "best", so it is no larger than its search
+    /// file predicts (at `.fast` effort and over 4 megapixels the search file itself is written).
     static func webpSearchOptions(quality: Int, alphaQuality: Int) -> WebPEncodeOptions {
         var options = WebPEncodeOptions.lossy(quality: Double(quality), alphaQuality: alphaQuality, method: webpSearchMethod)
         options.alphaFiltering = 1
