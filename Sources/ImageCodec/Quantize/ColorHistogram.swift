@@ -77,9 +77,9 @@ struct ColorHistogram: Sendable {
     /// until the cells fit under `pointLimit`, and from alpha at most `alphaShiftCap` bits (alpha
     /// merged like the colour, 16 levels at shift 4, banded every soft edge of a noisy video in
     /// rings: k-means cannot split a cell). Cells of `shift` merge at most
-    /// 2^(3 shift + min(shift, alphaShiftCap)) colours, so shifts that leave more than `pointLimit` cells whatever the colours are skipped
-    /// unbuilt (`firstShift`): a noisy 90-frame video's millions of colours no longer build a
-    /// table of millions of cells first. The points are the same.
+    /// 2^(3 shift + min(shift, alphaShiftCap)) colours, so shifts that leave more than `pointLimit`
+    /// cells whatever the colours are skipped unbuilt (`firstShift`): a noisy 90-frame video's
+    /// millions of colours no longer build a table of millions of cells first. The points are the same.
     private static func cells(keys: [UInt32], counts: [Int]) -> ([PerceptualColor], [Float]) {
         if keys.count <= pointLimit { return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map(Float.init)) }
         for shift in firstShift(colours: keys.count)...6 {

@@ -31,7 +31,8 @@ final class ColorHistogramTests: XCTestCase {
     }
 
     /// Dropping `shift` bits (alpha at most 2) merges at most 2^(3 shift + min(shift, 2)) colours
-    /// into a cell: shifts that must leave more than `pointLimit` cells are skipped unbuilt, and the points are those of the first shift that fits.
+    /// into a cell: shifts that must leave more than `pointLimit` cells are skipped unbuilt, and the
+    /// points are those of the first shift that fits.
     func testShiftsThatCannotFitAreSkippedAndThePointsAreTheFirstFittingShifts() {
         let limit = ColorHistogram.pointLimit
         XCTAssertEqual(ColorHistogram.firstShift(colours: limit + 1), 1)

@@ -56,28 +56,29 @@ final class EncodedFormatFitterTests: XCTestCase {
     /// winner is its search file, byte for byte: no encode at a final method follows. Under 4
     /// megapixels at the default effort the winner is encoded again at method 6.
     func testWebPWritesTheLossySearchFileAtFastEffortAndOverFourMegapixels() throws {
-        func assertSearchFile(_ input: [AnimationFrame], effort: DeflateEffort, limitQuality: Int) throws {
-            let limit = try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: limitQuality, alphaQuality: 100))
-                .encodeAnimation(input, loopCount: 0).count
-            var options = FitOptions(maxBytes: limit, lossy: true, minQuality: 0)
+        func searchFile(_ input: [AnimationFrame], quality: Int, alpha: Int = 100) throws -> [UInt8] {
+            try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: quality, alphaQuality: alpha))
+                .encodeAnimation(input, loopCount: 0)
+        }
+        func fit(_ input: [AnimationFrame], effort: DeflateEffort, limitQuality: Int) throws -> FitResult {
+            var options = FitOptions(maxBytes: try searchFile(input, quality: limitQuality).count, lossy: true, minQuality: 0)
             options.effort = effort
-            let result = try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+            return try EncodedFormatFitter(options: options, format: .webp).fit(input, loopCount: 0)
+        }
+        func assertSearchFile(_ input: [AnimationFrame], effort: DeflateEffort, limitQuality: Int) throws {
+            let result = try fit(input, effort: effort, limitQuality: limitQuality)
             let step = try XCTUnwrap(result.report.steps.last)
             XCTAssertTrue(step.hasPrefix("lossy WebP quality ") && step.contains(" method \(EncodedFormatFitter.webpSearchMethod)"), step)
-            XCTAssertFalse(result.report.candidates.contains { $0.contains("method 5") || $0.contains("method 6") }, "\(result.report.candidates)")
+            XCTAssertFalse(result.report.candidates.contains { $0.contains("method 5") || $0.contains("method 6") },
+                           "\(result.report.candidates)")
             XCTAssertFalse(step.contains(" of \(input.count) frames"), "every frame fits: \(step)")
             let quality = try XCTUnwrap(Int(step.dropFirst("lossy WebP quality ".count).prefix { $0.isNumber }))
-            let alpha = step.contains("alpha quality 50") ? 50 : 100
-            XCTAssertEqual(result.bytes, try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: quality, alphaQuality: alpha))
-                .encodeAnimation(input, loopCount: 0))
+            XCTAssertEqual(result.bytes, try searchFile(input, quality: quality, alpha: step.contains("alpha quality 50") ? 50 : 100))
         }
         let small = frames(6, size: 128)
         try assertSearchFile(small, effort: .fast, limitQuality: 40)
         try assertSearchFile(frames(3, size: 1184), effort: .default, limitQuality: 20)   // 4.2 megapixels
-        var options = FitOptions(maxBytes: try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: 40, alphaQuality: 100))
-            .encodeAnimation(small, loopCount: 0).count, lossy: true, minQuality: 0)
-        options.effort = .default
-        let full = try EncodedFormatFitter(options: options, format: .webp).fit(small, loopCount: 0)
+        let full = try fit(small, effort: .default, limitQuality: 40)
         XCTAssertTrue(full.report.steps.last?.contains(" method 6") == true, "\(full.report.steps)")
     }
 
