@@ -37,7 +37,7 @@ def resized(rgba, w, h):
     sc = np.stack([np.asarray(Image.fromarray(pm[..., c].astype(np.float32), "F").resize((w, h), Image.LANCZOS)) for c in range(4)], -1)
     sc = np.clip(sc, 0, 255); al = sc[..., 3:4]
     sc[..., :3] = np.where(al > 0, sc[..., :3] * 255 / np.maximum(al, 1e-6), 0)
-    return np.clip(sc, 0, 255)
+    return np.clip(sc, 0, 255).astype(np.float64)
 
 def place(rgba, ow, oh):
     """`rgba` scaled into an ow x oh canvas (aspect kept), centred on transparency."""
@@ -65,18 +65,35 @@ def composited(ref, o):
     q = sum(a * m for a, m in qs) / sum(m for _, m in qs) if sum(m for _, m in qs) > 0 else qs[0][0]
     return q, float(np.mean(sorted(a for a, _ in qs)[:max(1, len(qs) // 20)]))
 
+def webm_durations(src, n):
+    """Each shown frame's time on screen in ms, from the packets' timestamps (the next frame's start
+    less its own; the last frame's from the file's duration). Packet durations alone are not the
+    timeline: a 30 fps file with millisecond timestamps (0, 33, 67, ...) stores 33 ms in each, and
+    summing them drifts a frame behind by the fourth frame."""
+    rows = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time",
+                           "-of", "csv=p=0", src], capture_output=True, text=True).stdout.split()
+    rows = [r.strip(",").split(",") for r in rows if r.strip(",")]
+    def num(x):
+        try: return float(x)
+        except ValueError: return None
+    pts = [num(r[0]) for r in rows][:n]
+    dur = [num(r[1]) if len(r) > 1 else None for r in rows][:n]
+    total = num(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", src],
+                               capture_output=True, text=True).stdout.strip() or "x")
+    if len(pts) < n or any(p is None for p in pts): return [1000 / 30] * n
+    ms = [(b - a) * 1000 for a, b in zip(pts, pts[1:])]
+    last = (total - pts[-1]) if total and total > pts[-1] else (dur[-1] or 1 / 30)
+    return ms + [last * 1000]
+
 def reference(src, ow, oh):
     """[(rgba, ms)] of the source at the output's canvas size (0, 0: its own size, raster only)."""
     ext = src.rsplit(".", 1)[-1]
     if ext == "webm":
-        probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time",
-                                "-of", "csv=p=0", src], capture_output=True, text=True).stdout.split()
         with tempfile.TemporaryDirectory() as t:
             subprocess.run(["ffmpeg", "-v", "error", "-c:v", "libvpx-vp9", "-i", src, "-fps_mode", "passthrough",
                             "-pix_fmt", "rgba", t + "/f%04d.png"], check=True)
             fr = [np.asarray(Image.open(p).convert("RGBA"), dtype=np.float64) for p in sorted(glob.glob(t + "/f*.png"))]
-        probe = [d.strip(",").split(",")[0] for d in probe]
-        ms = [float(d) * 1000 if d not in ("N/A", "") else 1000 / 30 for d in probe[:len(fr)]] or [1000 / 30] * len(fr)
+        ms = webm_durations(src, len(fr))
         return [(place(f, ow or f.shape[1], oh or f.shape[0]), m) for f, m in zip(fr, ms)]
     if ext == "webp":
         return [(place(f, ow or f.shape[1], oh or f.shape[0]), d or 1) for f, d in apng(src)]
