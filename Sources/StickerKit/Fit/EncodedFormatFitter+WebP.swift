@@ -28,7 +28,7 @@ extension EncodedFormatFitter {
         var smallest = Int.max, baseline: Int
         // A long animation whose lossless file is many times the limit (a video's grain) is told
         // from a few pairs of its frames, and the lossless encodes (seconds of CPU) are not made.
-        if options.lossy, let estimate = try sampledLosslessEstimate(frames, quickOptions, loopCount: loopCount),
+        if options.lossy, let estimate = try sampledEstimate(frames, quickOptions, loopCount: loopCount),
            Double(estimate) > Double(options.maxBytes) * Self.webpSampledLosslessReach {
             encodes += 1
             log.lines.append("\(quickLabel), estimated from \(Self.webpSampledPairs) pairs of frames: about "
@@ -102,10 +102,21 @@ extension EncodedFormatFitter {
         // Quality 0 first: a variant over the limit there is hopeless. Every other frame and alpha
         // quality 50 are probed side by side; every frame with exact alpha is larger than both (more
         // frames than the one, more alpha levels than the other) and the slowest to encode, so it is
-        // probed only when both of them fit.
+        // probed only when both of them fit, and then told from pairs of frames first, as the
+        // lossless file is: far over the limit (a long translucent animation's usually is), it is
+        // not encoded.
+        func everyFrameOutOfReach() throws -> Bool {
+            guard let estimate = try sampledEstimate(frames, Self.webpSearchOptions(quality: 0, alphaQuality: 100), loopCount: loopCount)
+            else { return false }
+            guard Double(estimate) > Double(options.maxBytes) * Self.webpSampledLossyReach else { return false }
+            encodes += 1
+            log.lines.append("lossy WebP quality 0 method \(Self.webpSearchMethod), estimated from \(Self.webpSampledPairs) pairs of "
+                             + "frames: about \(NumberText.int(estimate)) B, over \(NumberText.int(options.maxBytes))")
+            return true
+        }
         let cheaper = Array(variants.indices.dropFirst())
         var fitAtZero = try fittingAtZero(cheaper)
-        if fitAtZero.count == cheaper.count { fitAtZero = try fittingAtZero([0]) + fitAtZero }
+        if fitAtZero.count == cheaper.count, try !everyFrameOutOfReach() { fitAtZero = try fittingAtZero([0]) + fitAtZero }
         var fitting = try searchSideBySide(fitAtZero)
         // Far below quality 0 of every variant: fewer frames, less alpha, a smaller canvas.
         if fitting.isEmpty {
@@ -167,7 +178,7 @@ extension EncodedFormatFitter {
     /// `webpSampledLosslessMinFrames` frames, whose lossless file costs little to make. A 512 px,
     /// 81-frame video at libwebp's cheap level: 20,870,502 B told from 13 frames' encodes, against
     /// 20,971,364 B made from all 81 (6 s of CPU).
-    func sampledLosslessEstimate(_ frames: [AnimationFrame], _ options: WebPEncodeOptions, loopCount: Int) throws -> Int? {
+    func sampledEstimate(_ frames: [AnimationFrame], _ options: WebPEncodeOptions, loopCount: Int) throws -> Int? {
         let n = frames.count, pairs = Self.webpSampledPairs
         guard n >= Self.webpSampledLosslessMinFrames else { return nil }
         let starts = (0..<pairs).map { $0 * (n - 2) / (pairs - 1) }
@@ -190,6 +201,10 @@ extension EncodedFormatFitter {
     static let webpSampledPairs = 4
     static let webpSampledLosslessMinFrames = 16
     static let webpSampledLosslessReach = 2.0
+    /// How many times the limit the estimate of every frame with exact alpha at quality 0 must be
+    /// for that probe to be skipped: on the benchmark animation it told 952,682 B of the 907,566 B
+    /// made (5% over), so a quarter leaves room for a pair of frames that moves more than the rest.
+    static let webpSampledLossyReach = 1.25
 
     /// One WebP file of `frames` at `options` (an animation, or a still for one frame).
     func webpCandidate(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], loopCount: Int, label: String,
@@ -218,7 +233,7 @@ extension EncodedFormatFitter {
         // Sizes already searched narrow the range (size grows with quality).
         for (q, known) in variant.sizes where low < q && q < high && Double(known.bytes.count) * ratio <= limit { low = q }
         for (q, known) in variant.sizes where low < q && q < high && Double(known.bytes.count) * ratio > limit { high = q }
-        var stepper = QualityStepper(low: low, high: high, target: limit / ratio)
+        var stepper = QualityStepper(low: low, high: high, target: limit / ratio, within: Self.webpCloseEnough)
         var made: [Candidate] = []
         while made.count < cap, let q = stepper.next(known: variant.sizes.mapValues(\.bytes.count)) {
             let candidate = try webpSearchFile(variant, quality: q, loopCount: loopCount, alone: alone)
@@ -246,6 +261,10 @@ extension EncodedFormatFitter {
 
     /// Search encodes a variant's quality search may make (bisection of 0-100 takes 7).
     static let webpSearchesPerVariant = 8
+    /// A search file within this share of the limit ends its variant's search (`QualityStepper`'s
+    /// `within`): on the 90-frame benchmark animation at 500,000 B the probes past 495,872 B
+    /// (every other frame) found 3,636 B more and one over, and past 497,702 B (the winner) one over.
+    static let webpCloseEnough = 0.01
 
     /// Passes of libwebp's size search when quality 100 leaves room (cwebp's `-pass 10`).
     static let webpSizePasses = 10

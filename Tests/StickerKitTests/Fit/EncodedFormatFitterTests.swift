@@ -218,10 +218,10 @@ final class EncodedFormatFitterTests: XCTestCase {
         for moving in [false, true] {
             let input = grain(24, moving: moving)
             let made = try WebPEncoder(options: quick).encodeAnimation(input, loopCount: 0).count
-            let told = try XCTUnwrap(try fitter.sampledLosslessEstimate(input, quick, loopCount: 0))
+            let told = try XCTUnwrap(try fitter.sampledEstimate(input, quick, loopCount: 0))
             XCTAssertEqual(Double(told), Double(made), accuracy: Double(made) * 0.15, "moving \(moving): told \(told), made \(made)")
         }
-        XCTAssertNil(try fitter.sampledLosslessEstimate(grain(15), quick, loopCount: 0), "short animations are encoded whole")
+        XCTAssertNil(try fitter.sampledEstimate(grain(15), quick, loopCount: 0), "short animations are encoded whole")
     }
 
     func testALongAnimationFarOverTheLimitLosslessMakesNoLosslessEncode() throws {
@@ -236,6 +236,37 @@ final class EncodedFormatFitterTests: XCTestCase {
         // Within reach of the limit the lossless files are made as before.
         let near = try fitter(.webp, maxBytes: made / 2, minQuality: 0).fit(input, loopCount: 0)
         XCTAssertTrue(near.report.candidates[0].hasPrefix("lossless WebP method 2 effort 25 (estimate): "), "\(near.report.candidates)")
+    }
+
+    func testEveryFrameWithExactAlphaFarOverTheLimitAtQualityZeroIsToldNotEncoded() throws {
+        // 24 frames of grain whose alpha is grain too: exact alpha costs far more than alpha quality
+        // 50, and every frame about twice every other frame.
+        var seed: UInt32 = 7
+        let input = grain(24).map { frame -> AnimationFrame in
+            var image = frame.image
+            for i in stride(from: 3, to: image.pixels.count, by: 4) {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                image.pixels[i] = UInt8(1 + (seed >> 24) % 255)
+            }
+            return AnimationFrame(image: image, delay: frame.delay)
+        }
+        func quality0(_ frames: [AnimationFrame], alpha: Int) throws -> Int {
+            try WebPEncoder(options: EncodedFormatFitter.webpSearchOptions(quality: 0, alphaQuality: alpha))
+                .encodeAnimation(frames, loopCount: 0).count
+        }
+        let half = try quality0(input.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), alpha: 100)
+        let alpha50 = try quality0(input, alpha: 50), every = try quality0(input, alpha: 100)
+        let limit = max(half, alpha50)
+        XCTAssertGreaterThan(Double(every), Double(limit) * EncodedFormatFitter.webpSampledLossyReach * 1.1, "the fixture's premise")
+        let result = try fitter(.webp, maxBytes: limit, minQuality: 0).fit(input, loopCount: 0)
+        let steps = result.report.candidates
+        XCTAssertTrue(steps.contains { $0.hasPrefix("lossy WebP quality 0 method 4, estimated from 4 pairs of frames: about ") }, "\(steps)")
+        XCTAssertFalse(steps.contains { $0.hasPrefix("lossy WebP quality 0 method 4:") }, "\(steps)")
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        // Within reach the file is made, as before.
+        let near = try fitter(.webp, maxBytes: every, minQuality: 0).fit(input, loopCount: 0).report.candidates
+        XCTAssertTrue(near.contains("lossy WebP quality 0 method 4: \(NumberText.int(every)) B"), "\(near)")
+        XCTAssertFalse(near.contains { $0.contains("estimated from 4 pairs of frames: about ") && $0.hasPrefix("lossy") }, "\(near)")
     }
 
     func testWebPSearchesAtACheapMethodAndWritesOnlyTheWinnerAtMethod6() throws {
@@ -254,7 +285,9 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertTrue(search.contains { $0.hasPrefix("lossy WebP quality 0 method 4, alpha quality 50:") }, "\(steps)")
         XCTAssertTrue((1...2).contains(final.count), "\(steps)")
         XCTAssertEqual(steps.last, final.last, "\(steps)")
-        XCTAssertEqual(result.report.steps, [String(final.last!.prefix { $0 != ":" })], "\(steps)")
+        // The written file is the last of them under the limit (a second, aimed higher, may land over).
+        let fitting = try XCTUnwrap(final.last { !$0.hasSuffix("over \(NumberText.int(limit))") }, "\(steps)")
+        XCTAssertEqual(result.report.steps, [String(fitting.prefix { $0 != ":" })], "\(steps)")
         // The written file is that method-6 encode, byte for byte.
         let label = result.report.steps[0]
         let quality = try XCTUnwrap(Int(label.dropFirst("lossy WebP quality ".count).prefix { $0.isNumber }))

@@ -50,6 +50,22 @@ final class QualityStepperTests: XCTestCase {
         XCTAssertEqual(bisect(video, target: 512_000).answer, 0)
     }
 
+    func testAFitWithinTheShareOfTheTargetEndsTheSearch() {
+        // The benchmark animation's every-other-frame search at 500,000 B (method 4, measured).
+        let halved = measured([(0, 452_368), (5, 471_460), (12, 485_202), (19, 495_872), (22, 499_508), (23, 501_366), (100, 900_000)])
+        var known = [0: halved(0)], probes: [Int] = []
+        var stepper = QualityStepper(low: 0, high: 101, target: 500_000, within: 0.01)
+        while let q = stepper.next(known: known) {
+            known[q] = halved(q); probes.append(q)
+            stepper.record(q, fits: halved(q) <= 500_000)
+        }
+        XCTAssertEqual(probes, [5, 12, 19], "495,872 B leaves under 1% of the target")
+        XCTAssertEqual(stepper.low, 19)
+        // Without `within` it goes on to bisection's answer.
+        XCTAssertEqual(step(halved, target: 500_000).answer, 22)
+        XCTAssertEqual(step(halved, target: 500_000).probes, [5, 12, 19, 22, 23])
+    }
+
     func testTheAnswerIsBisectionsOnEveryTargetOfGrowingCurves() {
         let curves: [(String, (Int) -> Int)] = [
             ("the video", video),
