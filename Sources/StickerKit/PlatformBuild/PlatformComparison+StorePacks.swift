@@ -42,9 +42,15 @@ extension PlatformComparison {
             }
         }
         let rows = names.map { Row(name: $0, source: sources[$0], outputs: outputs[$0] ?? [:]) }
-        var packFindings: [String: [Finding]] = [:]
-        for store in stores { packFindings[store.pack.rules.id] = store.pack.packFindings(store.findings) }
+        var packFindings: [String: [Finding]] = [:], packImages: [String: [PackImage]] = [:]
+        for store in stores {
+            packFindings[store.pack.rules.id] = store.pack.packFindings(store.findings)
+            packImages[store.pack.rules.id] = store.pack.images.map { image in
+                PackImage(role: image.role, file: File(url: store.folder.appendingPathComponent(image.file), format: .png,
+                                                       width: image.width, height: image.height, bytes: image.bytes.count))
+            }
+        }
         self.init(title: title, platforms: stores.map(\.pack.rules), rows: rows, packFindings: packFindings,
-                  pageDirectory: pageDirectory)
+                  packImages: packImages, pageDirectory: pageDirectory)
     }
 }

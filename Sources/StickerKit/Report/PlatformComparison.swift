@@ -47,6 +47,16 @@ public struct PlatformComparison: Equatable, Sendable {
         }
     }
 
+    /// One of a store's own pack images (tray icon, main or tab image) as the page shows it.
+    public struct PackImage: Equatable, Sendable {
+        /// What the store calls it ("tray image").
+        public var role: String
+        public var file: File
+
+        /// A pack image.
+        public init(role: String, file: File) { self.role = role; self.file = file }
+    }
+
     /// The page title (the pack name).
     public var title: String
     /// The stores compared, in column order.
@@ -55,13 +65,15 @@ public struct PlatformComparison: Equatable, Sendable {
     public var rows: [Row]
     /// Findings about a store's pack as a whole (pack size, tray image, names), by store id.
     public var packFindings: [String: [Finding]]
+    /// Each store's own pack images, by store id.
+    public var packImages: [String: [PackImage]]
     /// The folder the page is written to; file URLs under it become relative links.
     public var pageDirectory: URL?
 
     /// A comparison.
     public init(title: String, platforms: [PlatformRules], rows: [Row], packFindings: [String: [Finding]] = [:],
-                pageDirectory: URL? = nil) {
+                packImages: [String: [PackImage]] = [:], pageDirectory: URL? = nil) {
         self.title = title; self.platforms = platforms; self.rows = rows; self.packFindings = packFindings
-        self.pageDirectory = pageDirectory
+        self.packImages = packImages; self.pageDirectory = pageDirectory
     }
 }

@@ -2,12 +2,18 @@ import Foundation
 import ImageCodec
 
 /// The side-by-side page of a multi-store build: one row per sticker, the source first, then each
-/// store's output on that store's chat colours, with its size, bytes, frames and findings.
+/// store's output on that store's light chat colour, and smaller on its dark chat colour and sent
+/// bubble, with its size, bytes, frames and findings; a pack row shows each store's tray, main or
+/// tab images and the findings about the pack as a whole.
 /// Images are linked, not inlined (a pack for five stores would be tens of megabytes inline), so
 /// the page lives in the output folder beside what it shows. No script.
 public struct PlatformComparisonPage: Sendable {
     /// The longest side, in CSS pixels, a sticker is shown at.
     public static let previewSide = 160
+    /// The longest side of the smaller previews on the dark chat colour and the sent bubble.
+    public static let backdropSide = 72
+    /// The longest side of a pack image's preview (a tray icon is 96 px).
+    public static let packImageSide = 96
 
     /// A page renderer.
     public init() {}
@@ -19,17 +25,18 @@ public struct PlatformComparisonPage: Sendable {
         html += """
             <body>
             <header class="top"><h1>\(HTMLEscape.text(comparison.title))</h1>
-            <p class="meta">Each store's output beside its source, on the store's light chat background.</p></header>
+            <p class="meta">Each store's output beside its source, on the store's light chat background, and smaller on its dark chat background and sent bubble.</p></header>
             <main><table class="compare"><thead><tr><th scope="col">Source</th>
             """
         for platform in comparison.platforms {
             html += "<th scope=\"col\">\(HTMLEscape.text(platform.name))\(Self.packSummary(comparison.packFindings[platform.id] ?? []))</th>"
         }
         html += "</tr></thead><tbody>\n"
-        if comparison.packFindings.values.contains(where: { !$0.isEmpty }) {
+        if comparison.packFindings.values.contains(where: { !$0.isEmpty }) || comparison.packImages.values.contains(where: { !$0.isEmpty }) {
             html += "<tr class=\"pack\"><th scope=\"row\">Pack</th>"
             for platform in comparison.platforms {
-                html += "<td>\(HTMLStickerCard.findingList(comparison.packFindings[platform.id] ?? []))</td>"
+                html += "<td>" + packImages(comparison.packImages[platform.id] ?? [], background: platform.chatColors.light, in: comparison)
+                html += "\(HTMLStickerCard.findingList(comparison.packFindings[platform.id] ?? []))</td>"
             }
             html += "</tr>\n"
         }
@@ -44,11 +51,21 @@ public struct PlatformComparisonPage: Sendable {
                 }
                 let worst = file.findings.map(\.severity).max()?.rawValue ?? "clean"
                 html += "<td class=\"sev-\(worst)\">\(cell(file, name: row.name, background: platform.chatColors.light, in: comparison))"
+                html += backdrops(file, name: row.name, colors: platform.chatColors, store: platform.name, in: comparison)
                 html += "\(HTMLStickerCard.findingList(file.findings))</td>"
             }
             html += "</tr>\n"
         }
         return html + "</tbody></table></main>\n</body>\n</html>\n"
+    }
+
+    /// A store's tray, main or tab images on its light chat colour, each with its role and facts.
+    private func packImages(_ images: [PlatformComparison.PackImage], background: String, in comparison: PlatformComparison) -> String {
+        images.map { image in
+            "<figure class=\"bg bg-store small\" style=\"background:\(HTMLEscape.text(background))\" title=\"\(HTMLEscape.text(image.role))\">"
+                + media(image.file, name: image.role, side: Self.packImageSide, in: comparison) + "</figure>"
+                + "<p class=\"facts-line\">\(HTMLEscape.text(image.role)) · \(HTMLEscape.text(Self.facts(image.file)))</p>"
+        }.joined()
     }
 
     private static func packSummary(_ findings: [Finding]) -> String {
@@ -65,8 +82,21 @@ public struct PlatformComparisonPage: Sendable {
             + "<p class=\"facts-line\">\(HTMLEscape.text(Self.facts(file)))</p>"
     }
 
-    private func media(_ file: PlatformComparison.File, name: String, in comparison: PlatformComparison) -> String {
-        let (w, h) = Self.displaySize(file)
+    /// The file again at `backdropSide` on the store's dark chat colour and sent bubble (where it
+    /// has bubbles), each labelled: what the light preview cannot show (a dark fringe, a halo).
+    private func backdrops(_ file: PlatformComparison.File, name: String, colors: ChatColors, store: String,
+                           in comparison: PlatformComparison) -> String {
+        guard file.format != .tgs && file.format != .lottie else { return "" }   // not previewed at all
+        let others = colors.backdrops(store: store).dropFirst()
+        return "<div class=\"backdrops\">" + others.map { label, css in
+            "<figure class=\"bg bg-store small\" style=\"background:\(HTMLEscape.text(css))\" title=\"\(HTMLEscape.text(label))\">"
+                + media(file, name: "\(name) on \(label)", side: Self.backdropSide, in: comparison) + "</figure>"
+        }.joined() + "</div>"
+    }
+
+    private func media(_ file: PlatformComparison.File, name: String, side: Int = previewSide,
+                       in comparison: PlatformComparison) -> String {
+        let (w, h) = Self.displaySize(file, side: side)
         let src = HTMLEscape.text(Self.link(file.url, from: comparison.pageDirectory))
         switch file.format {
         case .webm:
@@ -88,10 +118,10 @@ public struct PlatformComparisonPage: Sendable {
         return parts.joined(separator: " · ")
     }
 
-    /// The preview size: the file's shape, its longest side at most `previewSide` CSS pixels (never enlarged).
-    static func displaySize(_ file: PlatformComparison.File) -> (Int, Int) {
+    /// The preview size: the file's shape, its longest side at most `side` CSS pixels (never enlarged).
+    static func displaySize(_ file: PlatformComparison.File, side: Int = previewSide) -> (Int, Int) {
         let longest = max(file.width, file.height, 1)
-        let scale = min(1.0, Double(previewSide) / Double(longest))
+        let scale = min(1.0, Double(side) / Double(longest))
         return (max(1, Int((Double(file.width) * scale).rounded())), max(1, Int((Double(file.height) * scale).rounded())))
     }
 
@@ -119,6 +149,8 @@ public struct PlatformComparisonPage: Sendable {
         .compare td.sev-clean{border-left:6px solid #2e7d32}
         .compare .name{display:block;font-weight:600;margin-bottom:6px;word-break:break-word}
         .compare figure{min-width:176px;min-height:176px}
+        .compare .backdrops{display:flex;gap:6px;margin-top:6px}
+        .compare figure.small{min-width:80px;min-height:80px;margin:0}
         .facts-line{font-size:.8rem;color:var(--muted);margin:6px 0}
         .nopreview{display:flex;align-items:center;justify-content:center;text-align:center;font-size:.8rem;background:rgba(255,255,255,.8);border-radius:8px}
         .dot-count{display:block;font-size:.75rem;color:var(--err)}

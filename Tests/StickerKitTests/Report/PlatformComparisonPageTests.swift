@@ -37,6 +37,26 @@ final class PlatformComparisonPageTests: XCTestCase {
         XCTAssertFalse(html.contains("<script"))
     }
 
+    func testThePackRowShowsEachStoresOwnImages() {
+        var input = comparison()
+        let tray = PlatformComparison.File(url: out.appendingPathComponent("whatsapp/tray.png"), format: .png,
+                                           width: 96, height: 96, bytes: 4_321)
+        let main = PlatformComparison.File(url: out.appendingPathComponent("line/main.png"), format: .png,
+                                           width: 240, height: 240, bytes: 20_000)
+        input.packImages = ["whatsapp": [.init(role: "tray image", file: tray)], "line": [.init(role: "main image", file: main)]]
+        let html = PlatformComparisonPage().render(input)
+        // WhatsApp's tray at its size on its light colour, then the pack's findings.
+        XCTAssertTrue(html.contains("<tr class=\"pack\"><th scope=\"row\">Pack</th><td><figure class=\"bg bg-store small\" "
+            + "style=\"background:#EFEAE2\" title=\"tray image\"><img src=\"whatsapp/tray.png\" width=\"96\" height=\"96\" "
+            + "alt=\"tray image\"></figure><p class=\"facts-line\">tray image · 96×96 px · PNG · 4,321 bytes</p><ul class=\"findings\">"))
+        // LINE's main image shown at 96 px.
+        XCTAssertTrue(html.contains("<img src=\"line/main.png\" width=\"96\" height=\"96\" alt=\"main image\"></figure>"
+            + "<p class=\"facts-line\">main image · 240×240 px · PNG · 20,000 bytes</p><p class=\"clean\">No findings.</p></td>"))
+        // Without findings the row still shows the images.
+        input.packFindings = [:]
+        XCTAssertTrue(PlatformComparisonPage().render(input).contains("<tr class=\"pack\"><th scope=\"row\">Pack</th><td><figure"))
+    }
+
     func testCellsOnStoreColoursWithFactsAndFindings() {
         let html = PlatformComparisonPage().render(comparison())
         // The source on transparency, linked absolutely (outside the page's folder), 160 px wide.
@@ -46,15 +66,25 @@ final class PlatformComparisonPageTests: XCTestCase {
         // WhatsApp: relative link, percent-encoded, on its light chat colour, with its finding.
         XCTAssertTrue(html.contains("<td class=\"sev-error\"><figure class=\"bg bg-store\" style=\"background:#EFEAE2\">"
             + "<img src=\"whatsapp/wave%201.webp\" width=\"160\" height=\"160\" alt=\"Wave &lt;1&gt;\"></figure>"
-            + "<p class=\"facts-line\">512×512 px · WebP · 120,000 bytes · 12 frames · 1.20 s</p><ul class=\"findings\">"
-            + "<li class=\"finding sev-error\" data-rule=\"file_too_large\">"))
+            + "<p class=\"facts-line\">512×512 px · WebP · 120,000 bytes · 12 frames · 1.20 s</p>"
+            // Smaller on its dark chat colour and its sent bubble, then the findings.
+            + "<div class=\"backdrops\"><figure class=\"bg bg-store small\" style=\"background:#0B141A\" title=\"WhatsApp dark\">"
+            + "<img src=\"whatsapp/wave%201.webp\" width=\"72\" height=\"72\" alt=\"Wave &lt;1&gt; on WhatsApp dark\"></figure>"
+            + "<figure class=\"bg bg-store small\" style=\"background:#D9FDD3\" title=\"WhatsApp sent bubble\">"
+            + "<img src=\"whatsapp/wave%201.webp\" width=\"72\" height=\"72\" alt=\"Wave &lt;1&gt; on WhatsApp sent bubble\"></figure></div>"
+            + "<ul class=\"findings\"><li class=\"finding sev-error\" data-rule=\"file_too_large\">"))
         // Telegram's WebM plays as video.
         XCTAssertTrue(html.contains("<td class=\"sev-clean\"><figure class=\"bg bg-store\" style=\"background:#C8D9A6\">"
             + "<video src=\"telegram/wave.webm\" width=\"160\" height=\"107\" autoplay loop muted playsinline "
             + "aria-label=\"Wave &lt;1&gt;\"></video></figure>"))
         // No Signal output; a TGS is linked, not previewed.
         XCTAssertTrue(html.contains("<td class=\"none\"><p class=\"missing\">not built</p></td>"))
-        XCTAssertTrue(html.contains("<a class=\"nopreview\" href=\"line/01.tgs\" style=\"width:160px;height:160px\">TGS: not previewed</a>"))
+        XCTAssertTrue(html.contains("<a class=\"nopreview\" href=\"line/01.tgs\" style=\"width:160px;height:160px\">TGS: not previewed</a>"
+            + "</figure><p class=\"facts-line\">512×512 px · TGS · 9,000 bytes</p><p class=\"clean\">"), "no smaller copies of what is not previewed")
+        // The WebM plays on Telegram's dark colour too (72 px on its longest side).
+        XCTAssertTrue(html.contains("<figure class=\"bg bg-store small\" style=\"background:#0E1621\" title=\"Telegram dark\">"
+            + "<video src=\"telegram/wave.webm\" width=\"72\" height=\"48\" autoplay loop muted playsinline "
+            + "aria-label=\"Wave &lt;1&gt; on Telegram dark\"></video></figure>"))
     }
 
     func testLinksAndSizes() {
@@ -93,7 +123,8 @@ final class PlatformComparisonPageTests: XCTestCase {
         let links = regex.matches(in: page, range: NSRange(page.startIndex..., in: page)).map {
             String(page[Range($0.range(at: 1), in: page)!])
         }
-        XCTAssertEqual(links.count, 2 * 5)
+        // Each row: the source, and each output on three backdrops (Discord has no bubble: two).
+        XCTAssertEqual(links.count, 2 * (1 + 3 + 3 + 2 + 3))
         for link in links {
             let path = dir.appendingPathComponent(link.removingPercentEncoding ?? link).path
             XCTAssertTrue(FileManager.default.fileExists(atPath: path), link)
