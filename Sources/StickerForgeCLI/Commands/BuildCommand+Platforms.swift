@@ -48,10 +48,16 @@ extension BuildCommand {
     private func writeComparison(title: String, sourceRoot: String, stores: [PlatformComparison.BuiltStore],
                                  console: Console) throws {
         let page = URL(fileURLWithPath: output)
-        let comparison = PlatformComparison(title: title, sourceRoot: URL(fileURLWithPath: sourceRoot), stores: stores,
-                                            pageDirectory: page)
+        let (comparison, previews) = PlatformComparison(title: title, sourceRoot: URL(fileURLWithPath: sourceRoot), stores: stores,
+                                                        pageDirectory: page).withVectorPreviews()
         let path = FileIO.join(output, Self.comparisonFile)
-        do { try FileIO.writeAtomically(Array(PlatformComparisonPage().render(comparison).utf8), to: path) } catch {
+        do {
+            for (url, bytes) in previews {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileIO.writeAtomically(bytes, to: url.path)
+            }
+            try FileIO.writeAtomically(Array(PlatformComparisonPage().render(comparison).utf8), to: path)
+        } catch {
             console.err("error: \(error)")
             throw ExitStatus.unusable
         }

@@ -25,6 +25,8 @@ public struct PlatformComparison: Equatable, Sendable {
         public var durationMs: Double?
         /// Findings of the store's rules on this file (none for a source).
         public var findings: [Finding]
+        /// A rendered APNG the page shows for a file a browser cannot show (Lottie, TGS); nil: none.
+        public var previewURL: URL?
 
         /// A file.
         public init(url: URL, format: ImageFormat, width: Int, height: Int, bytes: Int, frames: Int = 1,

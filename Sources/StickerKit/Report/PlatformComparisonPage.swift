@@ -86,7 +86,7 @@ public struct PlatformComparisonPage: Sendable {
     /// has bubbles), each labelled: what the light preview cannot show (a dark fringe, a halo).
     private func backdrops(_ file: PlatformComparison.File, name: String, colors: ChatColors, store: String,
                            in comparison: PlatformComparison) -> String {
-        guard file.format != .tgs && file.format != .lottie else { return "" }   // not previewed at all
+        guard file.previewURL != nil || (file.format != .tgs && file.format != .lottie) else { return "" }   // not previewed at all
         let others = colors.backdrops(store: store).dropFirst()
         return "<div class=\"backdrops\">" + others.map { label, css in
             "<figure class=\"bg bg-store small\" style=\"background:\(HTMLEscape.text(css))\" title=\"\(HTMLEscape.text(label))\">"
@@ -103,6 +103,11 @@ public struct PlatformComparisonPage: Sendable {
             return "<video src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" autoplay loop muted playsinline "
                 + "aria-label=\"\(HTMLEscape.text(name))\"></video>"
         case .tgs, .lottie:
+            if let preview = file.previewURL {
+                let link = HTMLEscape.text(Self.link(preview, from: comparison.pageDirectory))
+                return "<a href=\"\(src)\"><img src=\"\(link)\" width=\"\(w)\" height=\"\(h)\" "
+                    + "alt=\"\(HTMLEscape.text(name)) (\(file.format.displayName), rendered)\"></a>"
+            }
             return "<a class=\"nopreview\" href=\"\(src)\" style=\"width:\(w)px;height:\(h)px\">\(file.format.displayName): "
                 + "not previewed</a>"
         default:

@@ -57,6 +57,38 @@ final class PlatformComparisonPageTests: XCTestCase {
         XCTAssertTrue(PlatformComparisonPage().render(input).contains("<tr class=\"pack\"><th scope=\"row\">Pack</th><td><figure"))
     }
 
+    func testVectorFilesAreShownByARenderedPreview() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("previews-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A red 100 px square moving right on a 400x200 canvas, 5 frames at 10 fps.
+        let json = #"{"v":"5.5.2","fr":10,"ip":0,"op":5,"w":400,"h":200,"layers":[{"ty":4,"ip":0,"op":5,"st":0,"#
+            + #""ks":{"o":{"a":0,"k":100},"p":{"a":1,"k":[{"t":0,"s":[150,100],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},"#
+            + #"{"t":4,"s":[250,100]}]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},"#
+            + #""shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
+        let lottie = dir.appendingPathComponent("wave.json"), png = dir.appendingPathComponent("whatsapp/wave.png")
+        try Data(json.utf8).write(to: lottie)
+        let row = PlatformComparison.Row(name: "Wave", source: .init(url: lottie, format: .lottie, width: 400, height: 200, bytes: json.utf8.count),
+                                         outputs: ["whatsapp": .init(url: png, format: .png, width: 512, height: 512, bytes: 1)])
+        let (comparison, previews) = PlatformComparison(title: "T", platforms: [.whatsapp], rows: [row], pageDirectory: dir)
+            .withVectorPreviews()
+        // One preview, for the Lottie source only, rendered at the page's size (not enlarged pixels).
+        XCTAssertEqual(previews.map(\.0.lastPathComponent), ["source-1.png"])
+        XCTAssertEqual(previews[0].0, dir.appendingPathComponent("comparison-previews/source-1.png"))
+        let decoded = try ImageDecoder().decode(previews[0].1)
+        XCTAssertEqual([decoded.width, decoded.height, decoded.frames.count], [160, 80, 5])
+        XCTAssertEqual(decoded.frames[0].image[60, 40], RGBA(255, 0, 0, 255), "the square's middle in the first frame")
+        XCTAssertEqual(decoded.frames[4].image[100, 40], RGBA(255, 0, 0, 255), "and in the last")
+        XCTAssertEqual(decoded.frames[0].image[5, 5].a, 0)
+        XCTAssertNil(comparison.rows[0].outputs["whatsapp"]?.previewURL)
+        // The page shows the preview, linked to the Lottie file itself.
+        let html = PlatformComparisonPage().render(comparison)
+        XCTAssertTrue(html.contains("<a href=\"wave.json\"><img src=\"comparison-previews/source-1.png\" width=\"160\" height=\"80\" "
+            + "alt=\"Wave (Lottie, rendered)\"></a>"), html)
+        XCTAssertFalse(html.contains("not previewed"))
+    }
+
     func testCellsOnStoreColoursWithFactsAndFindings() {
         let html = PlatformComparisonPage().render(comparison())
         // The source on transparency, linked absolutely (outside the page's folder), 160 px wide.
