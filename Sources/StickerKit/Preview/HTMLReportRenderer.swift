@@ -78,10 +78,10 @@ public struct HTMLReportRenderer: Sendable {
             \(platform.isIMessage ? "<p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>" : "")
             <div class="drawer\(platform.isIMessage ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(platform.isIMessage ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
             """
-        for sticker in report.stickers {
+        for (index, sticker) in report.stickers.enumerated() {
             let worst = sticker.findings.map(\.severity).max()
             let badge = worst.map { "<span class=\"dot sev-\($0.rawValue)\" title=\"\($0.rawValue)\"></span>" } ?? ""
-            let img = media[sticker.name].map { HTMLStickerCard.imageTag($0, sticker: sticker, grid: grid, scale: 1) }
+            let img = media[sticker.name].map { HTMLStickerCard.picture($0, sticker: sticker, index: index, grid: grid, scale: 1) }
                 ?? "<span class=\"missing\">no image</span>"
             out += "<a class=\"cell\" href=\"#\(HTMLStickerCard.anchor(sticker.name))\">\(img)\(badge)</a>"
         }

@@ -10,6 +10,7 @@ enum HTMLReportStyle {
         main{padding:16px 20px;max-width:1280px;margin:0 auto}
         section{margin-bottom:24px}
         .filters{display:flex;flex-wrap:wrap;gap:12px;align-items:center}
+        .filters label{max-width:100%}.filters select{max-width:100%}
         .filters fieldset{border:1px solid var(--line);border-radius:8px;padding:4px 10px;display:flex;gap:10px;flex-wrap:wrap}
         .drawer{display:grid;grid-template-columns:repeat(var(--cols),var(--cell));gap:8px;padding:12px;background:#fff;border:1px solid var(--line);border-radius:14px;width:max-content;max-width:100%;overflow-x:auto}
         .drawer .cell{position:relative;display:flex;align-items:center;justify-content:center;width:var(--cell);height:var(--cell);border-radius:10px;background:#f0f0f4}

@@ -98,7 +98,13 @@ struct HTMLStickerCard {
     /// The sticker drawn by its CSS class (`.pic-N`, defined once in the page's style sheet) at the
     /// size Messages shows it: each image is embedded once, however many backgrounds show it.
     private func picture(_ m: StickerMedia, scale: Int) -> String {
-        let (w, h) = Self.displaySize(m, grid: gridSize, scale: scale)
+        Self.picture(m, sticker: sticker, index: index, grid: gridSize, scale: scale)
+    }
+
+    /// Sticker `index`'s picture by its CSS class at `scale`, labelled by its accessibility label
+    /// (or name): also what the drawer shows, so the page holds each image once.
+    static func picture(_ m: StickerMedia, sticker: StickerReport, index: Int, grid: GridSize, scale: Int) -> String {
+        let (w, h) = displaySize(m, grid: grid, scale: scale)
         let label = HTMLEscape.text(sticker.accessibilityLabel ?? sticker.name)
         return "<span class=\"pic pic-\(index)\" role=\"img\" aria-label=\"\(label)\" style=\"width:\(w)px;height:\(h)px\"></span>"
     }
@@ -108,14 +114,8 @@ struct HTMLStickerCard {
         ".pic-\(index){background-image:url(\"data:\(m.mimeType);base64,\(Data(m.data).base64EncodedString())\")}"
     }
 
-    /// The `<img>` at the size Messages shows it: point size (pixels / 3, shrunk into the grid
-    /// cell when larger) times `scale` CSS pixels.
-    static func imageTag(_ m: StickerMedia, sticker: StickerReport, grid: GridSize, scale: Int) -> String {
-        let (w, h) = displaySize(m, grid: grid, scale: scale)
-        let alt = HTMLEscape.text(sticker.accessibilityLabel ?? sticker.name)
-        return "<img src=\"data:\(m.mimeType);base64,\(Data(m.data).base64EncodedString())\" width=\"\(w)\" height=\"\(h)\" alt=\"\(alt)\">"
-    }
-
+    /// The size Messages shows it at: point size (pixels / 3, shrunk into the grid cell when
+    /// larger) times `scale` CSS pixels.
     static func displaySize(_ m: StickerMedia, grid: GridSize, scale: Int) -> (Int, Int) {
         let longest = max(m.width, m.height, 1)
         let shrink = min(1.0, Double(grid.maxPixels) / Double(longest))

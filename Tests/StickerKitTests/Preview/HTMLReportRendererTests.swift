@@ -18,10 +18,10 @@ final class HTMLReportRendererTests: XCTestCase {
         // The only script element is the page's own filter script.
         XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1)
         XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 1)
-        // Escaped in the card heading, the drawer's alt text and the card's picture labels.
+        // Escaped in the card heading and the pictures' labels (the drawer's and the card's).
         XCTAssertTrue(html.contains("<h3>\(HTMLReportFixture.hostileEscaped)</h3>"))
-        XCTAssertEqual(html.components(separatedBy: "alt=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 1)
-        XCTAssertEqual(html.components(separatedBy: "aria-label=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 5 + 3)
+        XCTAssertEqual(html.components(separatedBy: "alt=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 0)
+        XCTAssertEqual(html.components(separatedBy: "aria-label=\"\(HTMLReportFixture.hostileEscaped)\"").count - 1, 1 + 5 + 3)
         XCTAssertTrue(html.contains("<h1>Party &amp; &lt;Friends&gt;</h1>"))
         // Anchors and the links to them are tokens, never raw text.
         let ids = Self.captures(##"(?:id|href)="#?(sticker-[^"]*)""##, in: html).map { $0[0] }
@@ -36,16 +36,16 @@ final class HTMLReportRendererTests: XCTestCase {
         let alts = Self.captures(#"alt="([^"]*)""#, in: html).map { $0[0] }
         let labels = Self.captures(#"role="img" aria-label="([^"]*)""#, in: html).map { $0[0] }
         let wave = "Waving hand &quot;hi&quot; &amp; &lt;3"
-        // The drawer's <img> of each sticker; the cards' pictures (5 backgrounds + 3 scales, plus the
-        // overlay's base for Wave) carry the same text as aria-label. The hostile sticker has no
-        // label, so its name stands in; the overlay itself says what it marks.
-        XCTAssertEqual(alts.filter { $0 == wave }.count, 1)
-        XCTAssertEqual(labels.filter { $0 == wave }.count, 5 + 3 + 1)
-        XCTAssertEqual(alts.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 1)
-        XCTAssertEqual(labels.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 5 + 3)
-        XCTAssertEqual(alts.filter { $0 == "Edge pixels flagged by edge_halo" }.count, 1)
-        XCTAssertEqual(alts.count, 3)
-        XCTAssertEqual(labels.count, 9 + 8)
+        // The drawer's picture of each sticker and the cards' pictures (5 backgrounds + 3 scales,
+        // plus the overlay's base for Wave) carry the label as aria-label: each image is embedded
+        // once, in its CSS class, not again as a drawer <img>. The hostile sticker has no label, so
+        // its name stands in; the overlay, the one <img>, says what it marks.
+        XCTAssertEqual(alts.filter { $0 == wave }.count, 0)
+        XCTAssertEqual(labels.filter { $0 == wave }.count, 1 + 5 + 3 + 1)
+        XCTAssertEqual(labels.filter { $0 == HTMLReportFixture.hostileEscaped }.count, 1 + 5 + 3)
+        XCTAssertEqual(alts, ["Edge pixels flagged by edge_halo"])
+        XCTAssertEqual(labels.count, 10 + 9)
+        XCTAssertEqual(html.components(separatedBy: "data:image/png;base64,").count - 1, 2 + 1, "each sticker once, and the overlay")
         XCTAssertFalse(alts.contains("Wave"))
         XCTAssertFalse(labels.contains("Wave"))
     }
