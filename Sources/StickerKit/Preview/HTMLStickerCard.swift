@@ -1,7 +1,7 @@
 import Foundation
 
-/// One sticker's card in the HTML report: the sticker on every background, at 1x/2x/3x, its
-/// facts and its findings.
+/// One sticker's card in the HTML report: the sticker on every background, at 1x/2x/3x (iMessage),
+/// its facts and its findings.
 struct HTMLStickerCard {
     let sticker: StickerReport
     /// Position in the pack: names the CSS class that carries this sticker's image.
@@ -32,20 +32,24 @@ struct HTMLStickerCard {
             } else {
                 out += Self.storeBackdrops(platform, picture: picture(media, scale: 1))
             }
-            out += "</div><div class=\"scales\">"
-            for scale in 1...3 {
-                out += "<figure class=\"bg bg-checkerboard\">\(picture(media, scale: scale))"
-                out += "<figcaption>@\(scale)x</figcaption></figure>"
+            out += "</div>"
+            // Messages' @1x/@2x/@3x scales are iMessage's alone; a store's page shows its chat colours.
+            var scales = ""
+            if platform.isIMessage {
+                for scale in 1...3 {
+                    scales += "<figure class=\"bg bg-checkerboard\">\(picture(media, scale: scale))"
+                    scales += "<figcaption>@\(scale)x</figcaption></figure>"
+                }
             }
             if let overlay = media.overlayPNG {
                 let (w, h) = Self.displaySize(media, grid: gridSize, scale: 3)
-                out += "<figure class=\"bg bg-light overlay\"><span class=\"stack\" style=\"width:\(w)px;height:\(h)px\">"
-                out += picture(media, scale: 3)
-                out += "<img class=\"mark\" src=\"data:image/png;base64,\(Data(overlay).base64EncodedString())\" "
-                out += "width=\"\(w)\" height=\"\(h)\" alt=\"Edge pixels flagged by \(media.overlayRules.joined(separator: ", "))\">"
-                out += "</span><figcaption>Flagged edge pixels (magenta)</figcaption></figure>"
+                scales += "<figure class=\"bg bg-light overlay\"><span class=\"stack\" style=\"width:\(w)px;height:\(h)px\">"
+                scales += picture(media, scale: 3)
+                scales += "<img class=\"mark\" src=\"data:image/png;base64,\(Data(overlay).base64EncodedString())\" "
+                scales += "width=\"\(w)\" height=\"\(h)\" alt=\"Edge pixels flagged by \(media.overlayRules.joined(separator: ", "))\">"
+                scales += "</span><figcaption>Flagged edge pixels (magenta)</figcaption></figure>"
             }
-            out += "</div>"
+            if !scales.isEmpty { out += "<div class=\"scales\">\(scales)</div>" }
         } else {
             out += "<p class=\"missing\">This sticker could not be shown: see its findings.</p>"
         }
@@ -66,7 +70,8 @@ struct HTMLStickerCard {
         let headroom = maxBytes - f.bytes
         rows.append(("Bytes", "\(NumberText.int(f.bytes)) (" + (headroom >= 0 ? "\(NumberText.int(headroom)) under" : "\(NumberText.int(-headroom)) over")
                      + " the \(NumberText.int(maxBytes)) limit)"))
-        rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576)))
+        // Decoded memory is what Messages' limits are about; the stores publish none.
+        if platform.isIMessage { rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576))) }
         let files = sticker.files.map { "<code>\(HTMLEscape.text($0))</code>" }
         rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
         return "<dl class=\"facts\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"

@@ -19,6 +19,12 @@ final class HTMLStoreReportTests: XCTestCase {
             + "<figcaption>WhatsApp sent bubble</figcaption></figure><figure class=\"bg bg-checkerboard\">\(wave)"
             + "<figcaption>Transparency</figcaption></figure></div>"), html)
         XCTAssertFalse(html.contains("<figure class=\"bg bg-bubble\">"))
+        // Messages' scales and decoded memory are iMessage's: not on a store's page. Wave's edge
+        // overlay stays, alone in its row.
+        XCTAssertFalse(html.contains("<figcaption>@1x</figcaption>"))
+        XCTAssertFalse(html.contains("<dt>Memory</dt>"))
+        XCTAssertTrue(html.contains("<div class=\"scales\"><figure class=\"bg bg-light overlay\">"))
+        XCTAssertEqual(html.components(separatedBy: "<div class=\"scales\">").count - 1, 1)
         XCTAssertTrue(html.contains("<p class=\"meta\">Judged for <strong>WhatsApp</strong> (<code>--platform whatsapp</code>) · stickerforge 9.8.7-golden</p>"))
         XCTAssertTrue(html.contains("<h2 id=\"overview-heading\">The pack on WhatsApp's chat background</h2>"))
         XCTAssertTrue(html.contains("<div class=\"drawer store\" style=\"--cols:3;--cell:136px;background:#EFEAE2\">"))
