@@ -40,9 +40,13 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
     }
 
     /// Builds, then checks `out/<store>` the way a user would; returns the check's error rule ids.
+    /// The progress and summary lines of the last `buildAndCheck`'s build.
+    private var lastBuildLog = ""
+
     private func buildAndCheck(_ stores: [String], expectBuild status: Int32 = 0) throws -> [String: [String]] {
         let build = try run(["build", "pack", "--output", "out", "--format", "json"] + stores.flatMap { ["--platform", $0] })
         XCTAssertEqual(build.status, status, build.stdout + build.stderr)
+        lastBuildLog = build.stderr
         var found: [String: [String]] = [:]
         for store in stores {
             let check = try run(["check", "out/\(store)", "--platform", store, "--format", "json"])
@@ -221,6 +225,9 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual(stickers.map { $0["duration_ms"] as? Double }, [1000, 1000, 1000, 1000])
         XCTAssertEqual(stickers.map { ($0["notes"] as? [String] ?? []).count }, [0, 1, 1, 1])
         XCTAssertEqual(try decode(temp.path("out/whatsapp/small.webp")).frames.count, 2)
+        // The terminal's line for the sticker says so too.
+        XCTAssertTrue(lastBuildLog.contains("whatsapp/s1.webp from s1: a still picture made into a 2-frame animation (1,000 ms loop)"),
+                      lastBuildLog)
         XCTAssertEqual((stickers[1]["notes"] as? [String])?.first,
                        "a still picture made into a 2-frame animation (1,000 ms loop): WhatsApp takes a pack that is all "
                        + "still or all animated, and this pack holds animations; the picture is unchanged except one pixel's "

@@ -93,7 +93,7 @@ extension BuildCommand {
         if !outputOptions.quiet {
             for note in built.notes { console.err("note (\(built.rules.name)): \(note)") }
             for sticker in built.stickers {
-                var done = [sticker.scaled.map { "scaled \($0)" }].compactMap { $0 } + sticker.retimed
+                var done = [sticker.scaled.map { "scaled \($0)" }].compactMap { $0 } + sticker.notes + sticker.retimed
                 if let fitted = sticker.fitted { done.append("fitted \(fitted)") }
                 console.err("\(built.rules.id)/\(sticker.file) from \(ProgressDisplay.printable(sticker.name)): \(done.joined(separator: "; "))")
             }

@@ -42,8 +42,10 @@ public struct Retimer: Sendable {
         self.limits = limits; self.format = format; self.mode = mode
     }
 
-    /// `frames` (playing `plays` times, 0 = forever) within the limits.
-    public func retime(_ frames: [AnimationFrame], plays: Int) -> RetimedAnimation {
+    /// `frames` (playing `plays` times, 0 = forever) within the limits. `playsFromSource` false: the
+    /// play count is not the source's (a still made into an animation has none), so a change of it
+    /// is noted without a "was".
+    public func retime(_ frames: [AnimationFrame], plays: Int, playsFromSource: Bool = true) -> RetimedAnimation {
         var result = RetimedAnimation(frames: frames, plays: plays, notes: [])
         guard frames.count > 1 else { return result }
         let total = Self.milliseconds(frames)
@@ -57,7 +59,8 @@ public struct Retimer: Sendable {
                 loopCap = cap / Double(chosen)
             }
             if chosen != plays {
-                result.notes.append("plays \(chosen == 1 ? "once" : "\(chosen) times") (was \(plays == 0 ? "forever" : "\(plays)"))")
+                let was = playsFromSource ? " (was \(plays == 0 ? "forever" : "\(plays)"))" : ""
+                result.notes.append("plays \(chosen == 1 ? "once" : "\(chosen) times")\(was)")
                 result.plays = chosen
             }
         }

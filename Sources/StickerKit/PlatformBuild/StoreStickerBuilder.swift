@@ -95,7 +95,8 @@ public struct StoreStickerBuilder: Sendable {
         }
         var retimed: [String] = []
         if animated {
-            let timed = Retimer(limits: rules.animation, format: format, mode: retime).retime(frames, plays: plays)
+            let timed = Retimer(limits: rules.animation, format: format, mode: retime)
+                .retime(frames, plays: plays, playsFromSource: !madeAnimated)
             (frames, plays, retimed) = (timed.frames, timed.plays, timed.notes)
         } else {
             frames = [AnimationFrame(image: frames[0].image, delay: .zero)]

@@ -76,6 +76,10 @@ final class RetimerTests: XCTestCase {
         let twice = Retimer(limits: PlatformRules.line.animation, format: .apng).retime(frames(6, ms: 250), plays: 0)
         XCTAssertEqual(twice.plays, 2)
         XCTAssertEqual(twice.notes, ["plays 2 times (was forever)"])
+        // A still made into an animation had no play count to change.
+        let made = Retimer(limits: PlatformRules.line.animation, format: .apng).retime(frames(6, ms: 250), plays: 0, playsFromSource: false)
+        XCTAssertEqual(made.plays, 2)
+        XCTAssertEqual(made.notes, ["plays 2 times"])
         // A 5 s loop: one play, sped up 1.25x to 4 s; its 40 frames become at most 20.
         let long = Retimer(limits: PlatformRules.line.animation, format: .apng).retime(frames(40, ms: 125), plays: 0)
         XCTAssertEqual(long.plays, 1)

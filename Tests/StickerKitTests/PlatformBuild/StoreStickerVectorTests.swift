@@ -1,10 +1,27 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
+import TestSupport
 import XCTest
 
 /// A Lottie source for Telegram becomes a .tgs, retimed like any animation.
 final class StoreStickerVectorTests: XCTestCase {
+    func testAStillMadeIntoALINEAnimationIsNotSaidToHavePlayedForever() throws {
+        let folder = NSTemporaryDirectory() + "still-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let png = try PNGEncoder().encode(StickerArt.frame(width: 320, height: 270, phase: 3))
+        try Data(png).write(to: URL(fileURLWithPath: folder + "/sun.png"))
+        var builder = StoreStickerBuilder(rules: .line)
+        builder.animateStills = true
+        let sticker = StickerSource(name: "sun", folder: nil, content: .file("sun.png"), accessibilityLabel: nil)
+        let built = try builder.build(sticker, root: folder, stem: "01", emojis: [])
+        XCTAssertEqual(built.loops, 4)
+        XCTAssertTrue(built.retimed.contains("plays 4 times"), "\(built.retimed)")
+        XCTAssertFalse(built.retimed.contains { $0.contains("was forever") }, "\(built.retimed)")
+        XCTAssertTrue(built.notes.first?.hasPrefix("a still picture made into a ") == true, "\(built.notes)")
+    }
+
     func testLottieBecomesTGSTrimmedToThreeSeconds() throws {
         let folder = NSTemporaryDirectory() + "vector-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
