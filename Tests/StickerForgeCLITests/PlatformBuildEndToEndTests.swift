@@ -208,6 +208,26 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual((set["stickers"] as? [[String: Any]])?.map { $0["format"] as? String }, ["video", "video"])
     }
 
+    func testWhatsAppContentsCarryTheLabelsAsAccessibilityText() throws {
+        try stillPack(3)
+        var yaml = String(decoding: try CLIPaths.bytes(temp.path("pack/stickerforge.yml")), as: UTF8.self)
+        // s3's label is one character over the 125 WhatsApp's sample apps take for a still.
+        yaml += "labels:\n  s2: \"A grey box, \\\"quoted\\\"\"\n  s3: \"\(String(repeating: "é", count: 126))\"\n"
+        _ = try temp.write(Array(yaml.utf8), to: "pack/stickerforge.yml")
+        XCTAssertEqual(try buildAndCheck(["whatsapp"]), ["whatsapp": []])
+        let packs = try XCTUnwrap(try jsonFile("out/whatsapp/contents.json")["sticker_packs"] as? [[String: Any]])
+        let stickers = try XCTUnwrap(packs.first?["stickers"] as? [[String: Any]])
+        // Only the labelled sticker within the limit has the key (WhatsApp's later sample apps read
+        // it); the longer label is left out, and the manifest says why.
+        XCTAssertEqual(stickers.map { $0["accessibility_text"] as? String }, [nil, "A grey box, \"quoted\"", nil])
+        let manifest = try XCTUnwrap(try jsonFile("out/whatsapp/manifest.json")["stickers"] as? [[String: Any]])
+        XCTAssertEqual(manifest[2]["notes"] as? [String], ["its label (126 characters) is left out of WhatsApp's metadata, which "
+                                                           + "takes at most 125 for this kind of sticker; shorten it under `labels:` to keep it"])
+        XCTAssertEqual(manifest[1]["notes"] as? [String], [])
+        XCTAssertEqual(stickers.map { $0.keys.sorted() }, [["emojis", "image_file"], ["accessibility_text", "emojis", "image_file"],
+                                                           ["emojis", "image_file"]])
+    }
+
     func testWhatsAppMixedPackMakesEachStillAnAnimation() throws {
         // Two stills and one 4-frame animation: WhatsApp takes all still or all animated.
         try stillPack(2)

@@ -92,6 +92,8 @@ struct WhatsAppContents: Encodable {
     struct Sticker: Encodable {
         var image_file: String
         var emojis: [String]
+        /// The sticker's label, when it has one (the key the later sample apps read); left out otherwise.
+        var accessibility_text: String?
     }
     var android_play_store_link = ""
     var ios_app_store_link = ""
@@ -101,7 +103,8 @@ struct WhatsAppContents: Encodable {
         let tray = pack.images.first { $0.role == pack.rules.trayImage?.role }?.file ?? ""
         sticker_packs = [Pack(identifier: pack.identifier, name: pack.name, publisher: pack.publisher ?? "",
                               tray_image_file: tray, animated_sticker_pack: pack.stickers.contains { $0.isAnimated },
-                              stickers: pack.stickers.map { Sticker(image_file: $0.file, emojis: $0.emojis) })]
+                              stickers: pack.stickers.map { Sticker(image_file: $0.file, emojis: $0.emojis,
+                                                                                   accessibility_text: $0.accessibilityText) })]
     }
 
     func encoded() throws -> [UInt8] { try StoreLayout.json(self) }

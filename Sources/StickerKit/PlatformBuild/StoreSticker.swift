@@ -35,6 +35,9 @@ public struct StoreSticker: Equatable, Sendable {
     public var notes: [String] = []
     /// The source as decoded, before the store's changes (the comparison page's left column).
     public var source: StoreSourceFacts?
+    /// What a screen reader says for it: the sticker's label from stickerforge.yml's `labels:`
+    /// (WhatsApp's `accessibility_text`); nil without one.
+    public var accessibilityText: String? = nil
 
     /// Whether the store shows it as animated.
     public var isAnimated: Bool { frames > 1 }

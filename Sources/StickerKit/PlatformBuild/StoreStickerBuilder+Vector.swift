@@ -42,11 +42,14 @@ extension StoreStickerBuilder {
         }
         let scaled = document.width == TGSWriter.side && document.height == TGSWriter.side ? nil
             : "canvas \(NumberText.size(document.width, document.height)) -> \(NumberText.size(TGSWriter.side, TGSWriter.side)) (vector, scaled in the document)"
+        let (label, labelNote) = Self.accessibilityText(sticker.accessibilityLabel, kind: rules.kind(animated: true), store: rules.name)
         return (StoreSticker(name: sticker.name, sources: sticker.files, file: stem + ".tgs", bytes: written.bytes, format: .tgs,
                              width: TGSWriter.side, height: TGSWriter.side, frames: written.frames, durationMs: written.durationMs,
                              loops: 0, emojis: emojis, scaled: scaled, retimed: retimed,
                              fitted: "TGS: \(NumberText.int(written.bytes.count)) bytes gzipped (limit \(NumberText.int(limit)))",
+                             notes: labelNote.map { [$0] } ?? [],
                              source: StoreSourceFacts(file: path, format: format, width: document.width, height: document.height,
-                                                 frames: document.frameCount, durationMs: total)), nil)
+                                                 frames: document.frameCount, durationMs: total),
+                             accessibilityText: label), nil)
     }
 }

@@ -114,12 +114,23 @@ public struct StoreStickerBuilder: Sendable {
         }
         var fittedText = "\(fit.format.displayName): \(fit.report.summary)"
         if let belowFloor { fittedText += "; below the quality floor: \(belowFloor)" }
+        let (label, labelNote) = Self.accessibilityText(sticker.accessibilityLabel, kind: kind, store: rules.name)
+        if let labelNote { notes.append(labelNote) }
         return StoreSticker(
             name: sticker.name, sources: sticker.files, file: stem + "." + (fit.format.usualExtensions.first ?? "bin"),
             bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
             loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, notes: notes,
-            source: sourceFacts)
+            source: sourceFacts, accessibilityText: label)
+    }
+
+    /// A sticker's label as the store's metadata carries it, or nil and a note when it is longer
+    /// than the store takes for the kind (WhatsApp's sample apps refuse a pack with a longer one).
+    static func accessibilityText(_ label: String?, kind: StickerKindRules?, store: String) -> (String?, String?) {
+        guard let label, !label.isEmpty else { return (nil, nil) }
+        guard let limit = kind?.maxAccessibilityText, label.utf16.count > limit else { return (label, nil) }
+        return (nil, "its label (\(label.utf16.count) characters) is left out of \(store)'s metadata, which takes at most "
+                + "\(limit) for this kind of sticker; shorten it under `labels:` to keep it")
     }
 
     /// The fitted file; below the fitters' quality floor, the best that fits, with why (a store

@@ -4,8 +4,10 @@ extension PlatformRules {
     /// WhatsApp: github.com/WhatsApp/stickers (README, iOS `Limits.swift`, Android `StickerPackValidator`).
     public static let whatsapp = PlatformRules(
         id: "whatsapp", name: "WhatsApp",
-        still: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 100 * 1024, packSize: .range(3...30)),
-        animated: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 500 * 1024, packSize: .range(3...30)),
+        still: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 100 * 1024, packSize: .range(3...30),
+                                maxAccessibilityText: 125),
+        animated: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 500 * 1024, packSize: .range(3...30),
+                                   maxAccessibilityText: 255),
         animation: AnimationLimits(maxDurationMilliseconds: 10_000, minFrameDelayMilliseconds: 8),
         mixesStillAndAnimated: false, emojiPerSticker: 1...3,
         packImages: [PackImageRules(role: "tray image", size: PixelSize(width: 96, height: 96), formats: [.png],

@@ -97,12 +97,15 @@ public struct StickerKindRules: Equatable, Sendable {
     public var maxBytesByFormat: [ImageFormat: Int]
     /// Sticker counts a pack of this kind may hold.
     public var packSize: PackSizeRule
+    /// Most UTF-16 units of a sticker's accessibility text in the store's metadata; nil: no limit
+    /// (or no such text).
+    public var maxAccessibilityText: Int?
 
     /// Rules for one kind.
     public init(formats: [ImageFormat], pixels: PixelLimits, maxBytes: Int,
-                maxBytesByFormat: [ImageFormat: Int] = [:], packSize: PackSizeRule) {
+                maxBytesByFormat: [ImageFormat: Int] = [:], packSize: PackSizeRule, maxAccessibilityText: Int? = nil) {
         self.formats = formats; self.pixels = pixels; self.maxBytes = maxBytes
-        self.maxBytesByFormat = maxBytesByFormat; self.packSize = packSize
+        self.maxBytesByFormat = maxBytesByFormat; self.packSize = packSize; self.maxAccessibilityText = maxAccessibilityText
     }
 
     /// The byte limit for a file of `format`.
