@@ -379,6 +379,12 @@ def check_whatsapp_pack(problems, folder, where, pack):
         emojis = sticker.get("emojis")
         if not isinstance(emojis, list) or not 1 <= len(emojis) <= 3 or not all(isinstance(e, str) and e for e in emojis):
             problems.add(os.path.join(folder, name), f"emojis {emojis!r}; WhatsApp needs 1 to 3")
+        text = sticker.get("accessibility_text")
+        if text is not None:
+            # The Android sample's StickerPackValidator: 125 (still) / 255 (animated), Java's length (UTF-16 units).
+            limit, units = (255 if animated else 125), len(str(text).encode("utf-16-le")) // 2
+            if not isinstance(text, str) or units > limit:
+                problems.add(os.path.join(folder, name), f"accessibility_text of {units} characters; WhatsApp takes at most {limit}")
         if not name:
             problems.add(where, "a sticker has no image_file")
             continue
@@ -746,12 +752,13 @@ def self_test():
         expect("whatsapp good", validate(good, "whatsapp"))
         bad = os.path.join(tmp, "wa-bad")
         _whatsapp_layout(bad, {"identifier": "cats..1", "name": "N" * 129, "stickers": [
-            {"image_file": "00.webp", "emojis": []}, {"image_file": "01.webp", "emojis": ["a", "b", "c", "d"]}]},
+            {"image_file": "00.webp", "emojis": [], "accessibility_text": "é" * 126},
+            {"image_file": "01.webp", "emojis": ["a", "b", "c", "d"], "accessibility_text": "fine"}]},
             sticker_data=_still(500, 512, quality=60))
         os.remove(os.path.join(bad, "cats..1.wastickers"))
         expect("whatsapp bad", validate(bad, "whatsapp"), "never \"..\"", "name has 129 characters",
                "2 stickers; WhatsApp takes 3 to 30", "emojis []", "500x512 px; WhatsApp needs exactly 512x512",
-               "cats..1.wastickers: missing")
+               "cats..1.wastickers: missing", "accessibility_text of 126 characters; WhatsApp takes at most 125")
         big = os.path.join(tmp, "wa-big")
         os.makedirs(big)
         _write(big, "x.webp", os.urandom(10))
