@@ -8,6 +8,12 @@ extension EncodedFormatFitter {
             encodes += 1
             log.note(candidate, fits: candidate.bytes.count <= options.maxBytes, limit: options.maxBytes)
         }
+        // A file told from pairs of frames (`sampledEstimate`) instead of made counts as an encode.
+        func noteEstimate(_ label: String, _ estimate: Int) {
+            encodes += 1
+            log.lines.append("\(label), estimated from \(Self.webpSampledPairs) pairs of frames: about "
+                             + "\(NumberText.int(estimate)) B, over \(NumberText.int(options.maxBytes))")
+        }
         // Encodes made one at a time take libwebp's second thread (the same bytes).
         func encode(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], label: String, dropped: Int) throws -> Candidate {
             var alone = options
@@ -30,9 +36,7 @@ extension EncodedFormatFitter {
         // from a few pairs of its frames, and the lossless encodes (seconds of CPU) are not made.
         if options.lossy, let estimate = try sampledEstimate(frames, quickOptions, loopCount: loopCount),
            Double(estimate) > Double(options.maxBytes) * Self.webpSampledLosslessReach {
-            encodes += 1
-            log.lines.append("\(quickLabel), estimated from \(Self.webpSampledPairs) pairs of frames: about "
-                             + "\(NumberText.int(estimate)) B, over \(NumberText.int(options.maxBytes))")
+            noteEstimate(quickLabel, estimate)
             baseline = estimate
         } else {
             let quick = try encode(quickOptions, frames, label: quickLabel, dropped: 0)
@@ -109,9 +113,7 @@ extension EncodedFormatFitter {
             guard let estimate = try sampledEstimate(frames, Self.webpSearchOptions(quality: 0, alphaQuality: 100), loopCount: loopCount)
             else { return false }
             guard Double(estimate) > Double(options.maxBytes) * Self.webpSampledLossyReach else { return false }
-            encodes += 1
-            log.lines.append("lossy WebP quality 0 method \(Self.webpSearchMethod), estimated from \(Self.webpSampledPairs) pairs of "
-                             + "frames: about \(NumberText.int(estimate)) B, over \(NumberText.int(options.maxBytes))")
+            noteEstimate("lossy WebP quality 0 method \(Self.webpSearchMethod)", estimate)
             return true
         }
         let cheaper = Array(variants.indices.dropFirst())

@@ -40,11 +40,8 @@ public struct StickerMediaBuilder: Sendable {
             media = StickerMedia(data: bytes, mimeType: mime, width: facts.width, height: facts.height)
         } else {
             guard let image = image(), image.width > 0, image.height > 0 else { return nil }
-            let frames = image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
             do {
-                let data = frames.count == 1 ? try encoder.encode(frames[0].image)
-                    : try encoder.encodeAnimation(frames, loopCount: image.loopCount)
-                media = StickerMedia(data: data, mimeType: "image/png", width: image.width, height: image.height)
+                media = StickerMedia(data: try previewPNG(of: image), mimeType: "image/png", width: image.width, height: image.height)
             } catch {
                 return nil   // the sticker's findings already say why its pixels are unusable
             }
@@ -56,6 +53,12 @@ public struct StickerMediaBuilder: Sendable {
             media.overlayRules = rules
         }
         return media
+    }
+
+    /// `image` as a browser shows it: a still PNG, or an APNG of every frame, encoded quickly.
+    func previewPNG(of image: DecodedImage) throws -> [UInt8] {
+        let frames = image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
+        return frames.count == 1 ? try encoder.encode(frames[0].image) : try encoder.encodeAnimation(frames, loopCount: image.loopCount)
     }
 
     /// A transparent PNG of the frame's size with the flagged pixels in opaque magenta: the rim

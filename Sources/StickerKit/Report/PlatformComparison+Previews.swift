@@ -14,16 +14,13 @@ extension PlatformComparison {
     public func withVectorPreviews(codec: StickerCodec = DefaultStickerCodec()) -> (PlatformComparison, [(URL, [UInt8])]) {
         guard let pageDirectory else { return (self, []) }
         let folder = pageDirectory.appendingPathComponent(Self.previewFolder, isDirectory: true)
-        let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
+        let media = StickerMediaBuilder()
         var out = self, written: [(URL, [UInt8])] = []
         func preview(_ file: File?, column: String, row: Int) -> File? {
-            guard var file, file.format == .tgs || file.format == .lottie, file.url.isFileURL,
+            guard var file, file.needsRenderedPreview, file.url.isFileURL,
                   let bytes = try? [UInt8](Data(contentsOf: file.url)),
                   let image = try? codec.decode(bytes, options: DecodeOptions(fitBox: PlatformComparisonPage.previewSide)),
-                  !image.frames.isEmpty else { return file }
-            let frames = image.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
-            guard let png = try? frames.count == 1 ? encoder.encode(frames[0].image)
-                    : encoder.encodeAnimation(frames, loopCount: image.loopCount) else { return file }
+                  !image.frames.isEmpty, let png = try? media.previewPNG(of: image) else { return file }
             let url = folder.appendingPathComponent("\(column)-\(row + 1).png")
             written.append((url, png))
             file.previewURL = url

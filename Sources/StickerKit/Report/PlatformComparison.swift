@@ -27,6 +27,8 @@ public struct PlatformComparison: Equatable, Sendable {
         public var findings: [Finding]
         /// A rendered APNG the page shows for a file a browser cannot show (Lottie, TGS); nil: none.
         public var previewURL: URL?
+        /// Whether a browser cannot show the file itself (Lottie, TGS), so the page needs `previewURL`.
+        public var needsRenderedPreview: Bool { format == .tgs || format == .lottie }
 
         /// A file.
         public init(url: URL, format: ImageFormat, width: Int, height: Int, bytes: Int, frames: Int = 1,

@@ -86,7 +86,7 @@ public struct PlatformComparisonPage: Sendable {
     /// has bubbles), each labelled: what the light preview cannot show (a dark fringe, a halo).
     private func backdrops(_ file: PlatformComparison.File, name: String, colors: ChatColors, store: String,
                            in comparison: PlatformComparison) -> String {
-        guard file.previewURL != nil || (file.format != .tgs && file.format != .lottie) else { return "" }   // not previewed at all
+        guard file.previewURL != nil || !file.needsRenderedPreview else { return "" }   // not previewed at all
         let others = colors.backdrops(store: store).dropFirst()
         return "<div class=\"backdrops\">" + others.map { label, css in
             "<figure class=\"bg bg-store small\" style=\"background:\(HTMLEscape.text(css))\" title=\"\(HTMLEscape.text(label))\">"
@@ -98,11 +98,7 @@ public struct PlatformComparisonPage: Sendable {
                        in comparison: PlatformComparison) -> String {
         let (w, h) = Self.displaySize(file, side: side)
         let src = HTMLEscape.text(Self.link(file.url, from: comparison.pageDirectory))
-        switch file.format {
-        case .webm:
-            return "<video src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" autoplay loop muted playsinline "
-                + "aria-label=\"\(HTMLEscape.text(name))\"></video>"
-        case .tgs, .lottie:
+        if file.needsRenderedPreview {
             if let preview = file.previewURL {
                 let link = HTMLEscape.text(Self.link(preview, from: comparison.pageDirectory))
                 return "<a href=\"\(src)\"><img src=\"\(link)\" width=\"\(w)\" height=\"\(h)\" "
@@ -110,9 +106,12 @@ public struct PlatformComparisonPage: Sendable {
             }
             return "<a class=\"nopreview\" href=\"\(src)\" style=\"width:\(w)px;height:\(h)px\">\(file.format.displayName): "
                 + "not previewed</a>"
-        default:
-            return "<img src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" alt=\"\(HTMLEscape.text(name))\">"
         }
+        if file.format == .webm {
+            return "<video src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" autoplay loop muted playsinline "
+                + "aria-label=\"\(HTMLEscape.text(name))\"></video>"
+        }
+        return "<img src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" alt=\"\(HTMLEscape.text(name))\">"
     }
 
     /// "512×512 px · WebP · 38,112 bytes · 12 frames · 1.20 s".
