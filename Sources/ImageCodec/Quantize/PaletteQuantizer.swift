@@ -67,23 +67,28 @@ public struct PaletteQuantizer: Sendable {
     private static func mapNearest(_ image: PixelBuffer, census: ColorCensus, lookup: [UInt8],
                                    search: NearestColorSearch, palette: [RGBA]) -> PixelBuffer {
         var out = [UInt8](repeating: 0, count: image.pixels.count)
-        var lastKey: UInt32 = 0, lastColour = palette[0]
-        var hasLast = false
-        let p = image.pixels
-        var i = 0
-        while i < p.count {
-            let a = p[i + 3]
-            let key = a == 0 ? 0 : UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(a)
-            if !hasLast || key != lastKey {
-                if let at = census.position(of: key) {
-                    lastColour = palette[Int(lookup[at])]
-                } else {
-                    lastColour = palette[search.nearest(PerceptualColor(RGBA(censusKey: key)))]
+        census.withPositionLookup { position in
+            image.pixels.withUnsafeBufferPointer { p in
+                out.withUnsafeMutableBufferPointer { o in
+                    var lastKey: UInt32 = 0, lastColour = palette[0]
+                    var hasLast = false
+                    var i = 0
+                    while i < p.count {
+                        let a = p[i + 3]
+                        let key = a == 0 ? 0 : UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(a)
+                        if !hasLast || key != lastKey {
+                            if let at = position(key) {
+                                lastColour = palette[Int(lookup[at])]
+                            } else {
+                                lastColour = palette[search.nearest(PerceptualColor(RGBA(censusKey: key)))]
+                            }
+                            lastKey = key; hasLast = true
+                        }
+                        o[i] = lastColour.r; o[i + 1] = lastColour.g; o[i + 2] = lastColour.b; o[i + 3] = lastColour.a
+                        i += 4
+                    }
                 }
-                lastKey = key; hasLast = true
             }
-            out[i] = lastColour.r; out[i + 1] = lastColour.g; out[i + 2] = lastColour.b; out[i + 3] = lastColour.a
-            i += 4
         }
         return PixelBuffer(width: image.width, height: image.height, pixels: out)
     }

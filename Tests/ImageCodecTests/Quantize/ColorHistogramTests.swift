@@ -89,4 +89,23 @@ final class ColorHistogramTests: XCTestCase {
         let perBand = error.map { Double($0) / (64 * 512) }
         XCTAssertLessThan(perBand.max()!, 3.5, "mean alpha error per band")
     }
+
+    /// The census's bucketed lookup finds every counted colour at its place in the sorted list, and
+    /// no other: keys at the ends of the range, in the first and last buckets, and absent neighbours.
+    func testCensusLookupFindsEveryKeyAndNothingElse() {
+        var image = PixelBuffer(width: 6, height: 2)
+        let colours = [RGBA(0, 0, 0, 0), RGBA(0, 0, 0, 1), RGBA(0, 0, 9, 255), RGBA(0, 1, 0, 255), RGBA(17, 200, 3, 40),
+                       RGBA(17, 200, 4, 40), RGBA(128, 0, 0, 255), RGBA(255, 255, 254, 255), RGBA(255, 255, 255, 255),
+                       RGBA(255, 255, 255, 255), RGBA(255, 0, 255, 7), RGBA(1, 255, 0, 3)]
+        for (n, c) in colours.enumerated() { image[n % 6, n / 6] = c }
+        let census = ColorCensus([image])
+        let keys = census.histogram.keys
+        XCTAssertEqual(keys.count, 11)
+        census.withPositionLookup { position in
+            for (n, key) in keys.enumerated() { XCTAssertEqual(position(key), n, "key \(String(key, radix: 16))") }
+            for absent: UInt32 in [0x0000_0002, 0x0000_09fe, 0x11c8_0329, 0x8000_00fe, 0xffff_fefe, 0xffff_fffe, 0x0100_00ff] {
+                XCTAssertNil(position(absent), "key \(String(absent, radix: 16))")
+            }
+        }
+    }
 }
