@@ -9,6 +9,8 @@ struct FitGeometry: Sendable {
     let side: Int?
     /// Input indices of the kept frames.
     let kept: [Int]
+    /// Whether each kept frame is the `TemporalMerge` of the run it stands for (else the run's first).
+    let merged: Bool
     /// Kept frames (merged delays), scaled when `side` is set.
     let frames: [AnimationFrame]
     /// For each input frame, the index in `frames` shown in its place.

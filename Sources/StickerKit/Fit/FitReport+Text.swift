@@ -11,7 +11,7 @@ extension FitReport {
             if let colours { parts.append("\(colours) colours") }
             if let bitsPerChannel { parts.append("\(bitsPerChannel) bits per channel") }
             if let dithering, dithering != "none" { parts.append("dithering \(dithering)") }
-            if framesDropped > 0 { parts.append("\(framesDropped) of \(framesIn) frames dropped") }
+            if framesDropped > 0 { parts.append("\(framesDropped) of \(framesIn) frames dropped" + (framesMerged ? " (merged into the kept ones)" : "")) }
             if scale < 1 {
                 parts.append("scaled to \(width)x\(height) (\(NumberText.decimal(scale * 100, places: 0))%)"
                              + (scaledBelowGridCell ? ", below the grid cell: no full-size candidate reached the quality floor" : ""))

@@ -22,6 +22,9 @@ public struct FitReport: Equatable, Sendable, Codable {
     public var framesIn: Int
     /// Frames removed by frame-rate reduction (their time went to the frame before them).
     public var framesDropped: Int
+    /// Whether each kept frame merges the run of frames it stands for (`TemporalMerge`: grain
+    /// averaged, motion held) rather than showing the run's first; false without frames dropped.
+    public var framesMerged = false
     /// Palette entries of the output when quantised, else nil.
     public var colours: Int?
     /// Bits per colour channel when the output keeps truecolour with fewer levels, else nil.
@@ -69,7 +72,7 @@ public struct FitReport: Equatable, Sendable, Codable {
 
     /// Every key but `seconds`.
     enum CodingKeys: String, CodingKey {
-        case lossless, steps, losslessBytes, finalBytes, maxBytes, headroom, quality, qualityMetric, framesIn, framesDropped,
+        case lossless, steps, losslessBytes, finalBytes, maxBytes, headroom, quality, qualityMetric, framesIn, framesDropped, framesMerged,
              colours, bitsPerChannel, dithering, scale, width, height, loopDurationMs, encodes, scaledBelowGridCell, candidates,
              timeBudgetSeconds, timeBudgetReached, placement, timeBudgetWallClock, belowQualityFloor
     }
@@ -91,6 +94,7 @@ extension FitReport {
         qualityMetric = try c.decode(String.self, forKey: .qualityMetric)
         framesIn = try c.decode(Int.self, forKey: .framesIn)
         framesDropped = try c.decode(Int.self, forKey: .framesDropped)
+        framesMerged = try c.decodeIfPresent(Bool.self, forKey: .framesMerged) ?? false
         colours = try c.decodeIfPresent(Int.self, forKey: .colours)
         bitsPerChannel = try c.decodeIfPresent(Int.self, forKey: .bitsPerChannel)
         dithering = try c.decodeIfPresent(String.self, forKey: .dithering)

@@ -13,6 +13,9 @@ final class FitSession {
     private var censuses: [Int: ColorCensus] = [:]
     private var attempts: [String: FitCandidate] = [:]
     private var bounds: [Int: Double] = [:]
+    /// Per kept-frame count: whether its frames are merged runs (`TemporalMerge`) and the quality of
+    /// the better of cut and merge at the input's size.
+    private var mergeChoices: [Int: (merged: Bool, quality: Double)] = [:]
     /// Encodes made (whole animations and calibration stills).
     var encodes = 0
     /// Where the time is read (the report's seconds; the budget too when `wallBudget`).
@@ -108,24 +111,52 @@ final class FitSession {
         if let g = geometries[index] { return g }
         let spec = specs[index]
         let kept = dropper.kept(count: spec.keep)
-        var frames = FrameDropper.merge(zip(reference, input).map { AnimationFrame(image: $0, delay: $1.delay) }, kept: kept)
+        let (keptFrames, merged) = try frames(keeping: kept)
+        var frames = keptFrames
         if let side = spec.side {
             let size = FitGeometry.size(width: reference[0].width, height: reference[0].height, side: side)
             let resampler = Resampler()
             let images = try FitParallel.map(frames.count) { try resampler.resized(frames[$0].image, width: size.width, height: size.height) }
             frames = zip(images, frames).map { AnimationFrame(image: $0, delay: $1.delay) }
         }
-        let g = FitGeometry(keepCount: spec.keep, side: spec.side, kept: kept, frames: frames,
+        let g = FitGeometry(keepCount: spec.keep, side: spec.side, kept: kept, merged: merged, frames: frames,
                             shown: FrameDropper.shownFrame(kept: kept, frameCount: input.count))
         geometries[index] = g
         return g
+    }
+
+    /// The frames kept for `kept` at the input's size, and whether each stands for its run as a
+    /// `TemporalMerge` rather than a plain cut: whichever of the two measures better against the
+    /// input, decided once per frame count (the choice is about what changes over time, which
+    /// scaling keeps) and its quality kept as the bound of that count at the input's size.
+    private func frames(keeping kept: [Int]) throws -> (frames: [AnimationFrame], merged: Bool) {
+        let held = FrameDropper.merge(input, kept: kept)
+        guard kept.count < input.count else { return (held, false) }
+        if let choice = mergeChoices[kept.count] { return (choice.merged ? try FrameDropper.merged(input, kept: kept) : held, choice.merged) }
+        let merged = try FrameDropper.merged(input, kept: kept)
+        let shown = FrameDropper.shownFrame(kept: kept, frameCount: input.count)
+        let meter = StickerQuality()
+        count(2 * reference.count, reference[0])
+        let qHeld = try meter.score(reference: reference, candidate: shown.map { held[$0].image }, weights: weights)
+        let qMerged = try meter.score(reference: reference, candidate: shown.map { merged[$0].image }, weights: weights)
+        let useMerged = qMerged > qHeld
+        mergeChoices[kept.count] = (useMerged, max(qHeld, qMerged))
+        return useMerged ? (merged, true) : (held, false)
     }
 
     /// Quality of geometry `index` before any quantising: no candidate of it can do better.
     func bound(_ index: Int) throws -> Double {
         if let b = bounds[index] { return b }
         let spec = specs[index]
-        let b = spec.keep == input.count && spec.side == nil ? 1 : try quality(of: try geometry(index).frames.map(\.image), geometry: index)
+        let b: Double
+        if spec.keep == input.count && spec.side == nil {
+            b = 1
+        } else if spec.side == nil {
+            _ = try geometry(index)   // measures the count's cut and merge, and keeps the better
+            b = mergeChoices[spec.keep]?.quality ?? 0
+        } else {
+            b = try quality(of: try geometry(index).frames.map(\.image), geometry: index)
+        }
         bounds[index] = b
         return b
     }
@@ -165,7 +196,7 @@ final class FitSession {
         cache(c, key: key)
         guard seen == nil else { return c }
         let size = frames[0].image
-        log.append((key, "\(size.width)x\(size.height), \(g.keepCount) frames, \(step)"
+        log.append((key, "\(size.width)x\(size.height), \(g.keepCount) frames\(g.merged ? " merged" : ""), \(step)"
                     + (step.paletteSize == nil ? "" : ", dithering \(dithering)") + ": \(c.predictedBytes) B predicted", nil))
         return c
     }

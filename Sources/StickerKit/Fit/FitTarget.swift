@@ -87,9 +87,9 @@ public struct FitTarget: Equatable, Sendable {
     /// Version of the search: raised whenever the same settings can give a different file (2: levels
     /// sized with filtered rows, 4 bits per channel, hopeless geometries skipped; 3: placed into the
     /// grid cell, both sides at least 300 px; 4: uniform frame-rate reduction; 5: `StickerQuality`, a work
-    /// budget in passes over the input), so a rebuild does
-    /// not reuse an older search's output.
-    static let searchVersion = 5
+    /// budget in passes over the input; 6: a frame-rate cut's kept frames merge their runs where that
+    /// measures better, `TemporalMerge`), so a rebuild does not reuse an older search's output.
+    static let searchVersion = 6
 
     /// The settings (and the search's version) as text for incremental-build keys.
     var keyText: String {

@@ -32,6 +32,17 @@ struct FrameDropper: Sendable {
         return out
     }
 
+    /// `merge`, with each kept frame's image the `TemporalMerge` of the run of frames it stands for
+    /// (grain averaged over the run, motion held as the cut holds it), weighted by their delays.
+    static func merged(_ frames: [AnimationFrame], kept: [Int]) throws -> [AnimationFrame] {
+        let held = merge(frames, kept: kept)
+        let images = try FitParallel.map(kept.count) { k -> PixelBuffer in
+            let run = frames[kept[k]..<(k + 1 < kept.count ? kept[k + 1] : frames.count)]
+            return try TemporalMerge().merged(run.map(\.image), weights: run.map(\.delay.milliseconds))
+        }
+        return zip(images, held).map { AnimationFrame(image: $0, delay: $1.delay) }
+    }
+
     /// For each input frame, the position in `kept` of the frame shown in its place.
     static func shownFrame(kept: [Int], frameCount: Int) -> [Int] {
         var map = [Int](repeating: 0, count: frameCount), k = 0

@@ -5,7 +5,10 @@ extension StickerFitter {
     /// the prediction have been optimistic and the file miss the limit, the next smaller colour steps
     /// of the same geometry and dithering are tried until one fits; should it have been pessimistic,
     /// more faithful steps that now look likely to fit are tried. Then the file is verified.
-    func finish(_ chosen: FitCandidate, session: FitSession, base: FitReport) throws -> FitResult {
+    ///
+    /// When the winner had to step down and so no longer beats `runnerUp` (the candidate it
+    /// replaced in the search) by the search's rule, the runner-up is finished instead.
+    func finish(_ chosen: FitCandidate, runnerUp: FitCandidate? = nil, session: FitSession, base: FitReport) throws -> FitResult {
         var best = chosen
         var encoded = try smallest(&best, session: session)
         var steppedDown: [String] = []
@@ -17,6 +20,16 @@ extension StickerFitter {
             steppedDown.append("\(best.step): \(encoded.bytes.count) B at \(options.effort.rawValue) effort, over")
             best = try session.measured(try session.candidate(geometry: best.geometry, step: smaller, dithering: best.dithering))
             encoded = try smallest(&best, session: session)
+        }
+        if !steppedDown.isEmpty, let runner = runnerUp, let runnerQuality = runner.quality,
+           !Self.replaces(quality: best.quality ?? 0, keep: session.specs[best.geometry].keep,
+                          best: runnerQuality, bestKeep: session.specs[runner.geometry].keep) {
+            var back = base
+            back.steps += steppedDown + ["\(best.step): quality \(FitError.figure(best.quality ?? 0)) no longer beats the candidate it "
+                                         + "replaced (\(session.specs[runner.geometry].keep) frames, \(runner.step), quality "
+                                         + "\(FitError.figure(runnerQuality))): that one is finished instead"]
+            let again = try session.measured(try session.candidate(geometry: runner.geometry, step: runner.step, dithering: runner.dithering))
+            return try finish(again, session: session, base: back)
         }
         if steppedDown.isEmpty {
             var pastBudget = 0
@@ -57,6 +70,7 @@ extension StickerFitter {
         report.headroom = options.maxBytes - encoded.bytes.count
         report.quality = quality
         report.framesDropped = session.input.count - g.keepCount
+        report.framesMerged = g.merged
         report.colours = encoded.paletteCount
         report.bitsPerChannel = best.step.bitsPerChannel
         report.dithering = best.dithering.description
@@ -104,7 +118,10 @@ extension StickerFitter {
     func steps(for c: FitCandidate, session: FitSession) throws -> [String] {
         let g = try session.geometry(c.geometry)
         var out: [String] = []
-        if g.keepCount < session.input.count { out.append("frames \(session.input.count) -> \(g.keepCount)") }
+        if g.keepCount < session.input.count {
+            out.append("frames \(session.input.count) -> \(g.keepCount)" + (g.merged ? ", each kept frame merging the run it stands for "
+                                                                               + "(grain averaged, motion held)" : ""))
+        }
         if let side = g.side {
             let w = session.reference[0].width, h = session.reference[0].height
             out.append("scale \(w)x\(h) -> \(g.frames[0].image.width)x\(g.frames[0].image.height) (longest side \(side) px)"

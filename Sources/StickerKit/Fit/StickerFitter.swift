@@ -67,8 +67,8 @@ public struct StickerFitter: Sendable {
         guard options.lossy else {
             throw FitError.overLimitLossless(bytes: lossless.bytes, limit: options.maxBytes)
         }
-        let best = try search(session)
-        return try finish(best, session: session, base: base)
+        let found = try search(session)
+        return try finish(found.best, runnerUp: found.runnerUp, session: session, base: base)
     }
 
     /// What the lossless stage found: the smallest lossless file made (nil when the slow encodes were

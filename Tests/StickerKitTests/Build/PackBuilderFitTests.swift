@@ -64,7 +64,7 @@ final class PackBuilderFitTests: XCTestCase {
         let entries = try XCTUnwrap(json["stickers"] as? [[String: Any]])
         let keys = Set((try XCTUnwrap(entries[0]["fit"] as? [String: Any])).keys)
         let always: Set = ["lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
-                           "framesIn", "framesDropped", "dithering", "scale", "width", "height", "loopDurationMs", "encodes",
+                           "framesIn", "framesDropped", "framesMerged", "dithering", "scale", "width", "height", "loopDurationMs", "encodes",
                            "scaledBelowGridCell", "candidates", "timeBudgetSeconds", "timeBudgetReached", "timeBudgetWallClock",
                            "belowQualityFloor"]
         XCTAssertTrue(always.isSubset(of: keys), "\(keys)")

@@ -35,8 +35,8 @@ final class VideoFitTests: XCTestCase {
         options.keepBestBelowFloor = true
         let result = try StickerFitter(options: options).fit(frames: clip, loopCount: 0, gridSize: .large)
         let candidates = result.report.candidates
-        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 6 frames, ") }, "\(candidates)")
-        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 4 frames, ") }, "\(candidates)")
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 6 frames merged, ") }, "\(candidates)")
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 4 frames merged, ") }, "\(candidates)")
         XCTAssertTrue(result.report.timeBudgetReached)
         XCTAssertGreaterThan(result.report.framesDropped, 0, "fewer frames measure better here: \(candidates)")
         XCTAssertLessThanOrEqual(result.bytes.count, lossless / 6)
@@ -57,11 +57,76 @@ final class VideoFitTests: XCTestCase {
         let result = try StickerFitter(options: options).fit(frames: clip, loopCount: 0, gridSize: .large)
         let candidates = result.report.candidates
         XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 12 frames, palette 256 colours") }, "\(candidates)")
-        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 6 frames, 7 bits per channel") }, "\(candidates)")
+        XCTAssertTrue(candidates.contains { $0.hasPrefix("24x24, 6 frames merged, 7 bits per channel") }, "\(candidates)")
         XCTAssertEqual(result.report.framesDropped, 6, "\(candidates)")
         XCTAssertNotNil(result.report.bitsPerChannel, "\(candidates)")
         XCTAssertLessThanOrEqual(result.bytes.count, options.maxBytes)
         XCTAssertEqual(result.report.loopDurationMs, 400, accuracy: 1e-9)
+    }
+
+    /// `frames` frames at 30 fps of a grey field with fresh grain in every frame (`amplitude` code
+    /// values either side), opaque.
+    static func freshGrainClip(frames: Int, side: Int, amplitude: Int) -> [AnimationFrame] {
+        var s: UInt32 = 2024
+        return (0..<frames).map { _ in
+            var image = PixelBuffer(width: side, height: side)
+            for y in 0..<side { for x in 0..<side {
+                s ^= s << 13; s ^= s >> 17; s ^= s << 5
+                let v = UInt8(128 + Int(s % UInt32(2 * amplitude + 1)) - amplitude)
+                image[x, y] = RGBA(v, v, v)
+            } }
+            return AnimationFrame(image: image, delay: .fps(30))
+        }
+    }
+
+    /// Issue 19: on a clip whose frames differ by fresh grain, a frame-rate cut's kept frames merge
+    /// the runs they stand for (`TemporalMerge`), which measures clearly better than holding each
+    /// run's first frame; the geometry's bound is the merge's quality.
+    func testACutOfAGrainyClipMergesItsRuns() throws {
+        let clip = Self.freshGrainClip(frames: 8, side: 24, amplitude: 12)
+        let session = FitSession(options: FitOptions(lossy: true, minSide: 24), input: clip, loopCount: 0, grid: .large,
+                                 clock: .system, wallBudget: false)
+        let index = try XCTUnwrap(session.specs.firstIndex { $0.keep == 4 && $0.side == nil })
+        let g = try session.geometry(index)
+        XCTAssertTrue(g.merged)
+        XCTAssertEqual(g.frames.map(\.image), try FrameDropper.merged(session.input, kept: [0, 2, 4, 6]).map(\.image))
+        let held = FrameDropper.merge(session.input, kept: [0, 2, 4, 6])
+        let heldQuality = try StickerQuality().score(reference: session.reference, candidate: g.shown.map { held[$0].image },
+                                                     weights: session.weights)
+        let bound = try session.bound(index)
+        XCTAssertEqual(bound, try StickerQuality().score(reference: session.reference, candidate: g.shown.map { g.frames[$0].image },
+                                                         weights: session.weights), accuracy: 1e-12)
+        XCTAssertGreaterThan(bound, heldQuality + 0.05, "merged \(bound), held \(heldQuality)")
+    }
+
+    /// A hard-edged square moving 3 px a frame: nothing is merged (the merge would equal the cut,
+    /// and a tie keeps the cut), so no ghost.
+    func testACutOfHardEdgedMotionHoldsItsFrames() throws {
+        let clip = (0..<8).map { f -> AnimationFrame in
+            var image = PixelBuffer(width: 32, height: 32, fill: RGBA(90, 90, 90))
+            for y in 10..<18 { for x in (3 * f)..<(3 * f + 8) { image[x, y] = RGBA(250, 240, 20) } }
+            return AnimationFrame(image: image, delay: .fps(30))
+        }
+        let session = FitSession(options: FitOptions(lossy: true, minSide: 32), input: clip, loopCount: 0, grid: .large,
+                                 clock: .system, wallBudget: false)
+        let index = try XCTUnwrap(session.specs.firstIndex { $0.keep == 4 && $0.side == nil })
+        let g = try session.geometry(index)
+        XCTAssertFalse(g.merged)
+        XCTAssertEqual(g.frames.map(\.image), [0, 2, 4, 6].map { clip[$0].image })
+        XCTAssertEqual(try FrameDropper.merged(session.input, kept: [0, 2, 4, 6]).map(\.image), g.frames.map(\.image))
+    }
+
+    /// Fewer frames replace more only when they measure better by more than the margin (the
+    /// benchmark's calm clip: 15 merged frames at 0.9541 against 30 at 0.9533 keep the 30); the same
+    /// frame count needs only to measure higher.
+    func testFewerFramesMustMeasureBetterByTheMargin() {
+        XCTAssertEqual(StickerFitter.frameRateCutMargin, 0.002)
+        XCTAssertFalse(StickerFitter.replaces(quality: 0.9541, keep: 15, best: 0.9533, bestKeep: 30))
+        XCTAssertFalse(StickerFitter.replaces(quality: 0.9552, keep: 15, best: 0.9533, bestKeep: 30))
+        XCTAssertTrue(StickerFitter.replaces(quality: 0.9554, keep: 15, best: 0.9533, bestKeep: 30))
+        XCTAssertTrue(StickerFitter.replaces(quality: 0.9534, keep: 30, best: 0.9533, bestKeep: 30))
+        XCTAssertFalse(StickerFitter.replaces(quality: 0.9533, keep: 30, best: 0.9533, bestKeep: 30))
+        XCTAssertTrue(StickerFitter.replaces(quality: 0.9534, keep: 30, best: 0.9533, bestKeep: 15))
     }
 
     /// The default work budget is 5 work seconds or 16 passes over the input, whichever is more.
