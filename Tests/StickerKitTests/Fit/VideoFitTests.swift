@@ -129,6 +129,49 @@ final class VideoFitTests: XCTestCase {
         XCTAssertTrue(StickerFitter.replaces(quality: 0.9534, keep: 30, best: 0.9533, bestKeep: 15))
     }
 
+    /// The search's winner (6 of 12 frames at 5 bits) misses the limit at its final encode and steps
+    /// down to 4 bits, which no longer beats the candidate it replaced (all 12 frames, given a
+    /// quality it cannot beat): that candidate is finished instead, and the steps say why.
+    func testAWinnerThatStepsDownYieldsToTheCandidateItReplaced() throws {
+        let clip = Self.calmGrainyClip(frames: 12, side: 24)
+        func session(_ maxBytes: Int) -> FitSession {
+            FitSession(options: FitOptions(maxBytes: maxBytes, lossy: true, minQuality: 0, dithering: .off, minSide: 24), input: clip,
+                       loopCount: 0, grid: .large, clock: .system, wallBudget: false)
+        }
+        let probe = session(100_000_000)
+        let all = try XCTUnwrap(probe.specs.firstIndex { $0.keep == 12 && $0.side == nil })
+        let half = try XCTUnwrap(probe.specs.firstIndex { $0.keep == 6 && $0.side == nil })
+        // What `finish` ships for a candidate: the smaller of its effort and quick encodes.
+        func shipped(_ s: FitSession, _ geometry: Int, _ step: ColourStep) throws -> Int {
+            let c = try s.withEffortEncode(try s.candidate(geometry: geometry, step: step, dithering: .none))
+            return min(c.effortEncoded!.bytes.count, c.encoded.bytes.count)
+        }
+        let five = try shipped(probe, half, .levels(bits: 5)), four = try shipped(probe, half, .levels(bits: 4))
+        let runnerBytes = try shipped(probe, all, .palette(16))
+        XCTAssertLessThan(four, five)
+        XCTAssertLessThan(runnerBytes, five)
+        let s = session(five - 1)   // 5 bits misses, 4 bits and the runner-up fit
+        let fitter = StickerFitter(options: s.options)
+        let winner = try s.measured(try s.candidate(geometry: half, step: .levels(bits: 5), dithering: .none))
+        var runner = try s.measured(try s.candidate(geometry: all, step: .palette(16), dithering: .none)).withoutFrames
+        runner.quality = 1
+        let base = FitReport(lossless: true, steps: [], losslessBytes: 0, finalBytes: 0, maxBytes: s.options.maxBytes, headroom: 0,
+                             quality: 1, qualityMetric: "", framesIn: 12, framesDropped: 0, colours: nil, dithering: nil, scale: 1,
+                             width: 24, height: 24, loopDurationMs: 400, encodes: 0, scaledBelowGridCell: false, candidates: [],
+                             seconds: 0, timeBudgetSeconds: 5, timeBudgetReached: false)
+        let result = try fitter.finish(winner, runnerUp: runner, session: s, base: base)
+        XCTAssertEqual(result.report.framesDropped, 0, "\(result.report.steps)")
+        XCTAssertNotNil(result.report.colours)   // the runner-up's palette, climbed to the most colours that fit
+        XCTAssertLessThanOrEqual(result.bytes.count, s.options.maxBytes)
+        XCTAssertTrue(result.report.steps.contains { $0.hasPrefix("4 bits per channel: quality ") && $0.hasSuffix(
+            "no longer beats the candidate it replaced (12 frames, palette 16 colours, quality 1.0000): that one is finished instead") },
+                      "\(result.report.steps)")
+        // Without a runner-up the stepped-down winner ships.
+        let alone = try fitter.finish(winner, session: s, base: base)
+        XCTAssertEqual(alone.report.framesDropped, 6)
+        XCTAssertEqual(alone.report.bitsPerChannel, 4)
+    }
+
     /// The default work budget is 5 work seconds or 16 passes over the input, whichever is more.
     func testTheWorkBudgetCoversSixteenPassesOverALargeVideo() throws {
         let small = FitSession(options: FitOptions(), input: Self.calmGrainyClip(frames: 3, side: 8), loopCount: 0,
