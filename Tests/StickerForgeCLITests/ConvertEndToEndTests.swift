@@ -59,6 +59,7 @@ final class FitEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path("S")), [], "nothing over the limit is left behind")
         XCTAssertTrue(strict.stderr.hasPrefix("error: in/sparkle.gif: does not fit: lossless output is "), strict.stderr)
         XCTAssertTrue(strict.stderr.contains("over the limit of 15000 bytes; allow lossy fitting (--lossy)"), strict.stderr)
+        XCTAssertTrue(strict.stderr.hasSuffix("1 of 1 files failed; nothing was converted.\n"), strict.stderr)
     }
 
     /// Issue 19: the catalog says the grid size the build used, also when it comes from --grid-size,

@@ -86,7 +86,8 @@ struct ConvertCommand: AsyncParsableCommand {
         let wroteManifest = sharding.write(entries, failures: failures, command: "convert", outputDir: outputDir,
                                            console: console)
         if failed > 0 {
-            console.err("\(failed) of \(outcomes.count) files failed; the others were converted.")
+            console.err("\(failed) of \(outcomes.count) files failed; "
+                        + (failed == outcomes.count ? "nothing was converted." : "the others were converted."))
             throw ExitStatus.findings
         }
         if !wroteManifest { throw ExitStatus.unusable }
