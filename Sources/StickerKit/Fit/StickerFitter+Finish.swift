@@ -21,13 +21,11 @@ extension StickerFitter {
             best = try session.measured(try session.candidate(geometry: best.geometry, step: smaller, dithering: best.dithering))
             encoded = try smallest(&best, session: session)
         }
-        if !steppedDown.isEmpty, let runner = runnerUp, let runnerQuality = runner.quality,
-           !Self.replaces(quality: best.quality ?? 0, keep: session.specs[best.geometry].keep,
-                          best: runnerQuality, bestKeep: session.specs[runner.geometry].keep) {
+        if !steppedDown.isEmpty, let runner = runnerUp, !beats(best, runner, session) {
             var back = base
             back.steps += steppedDown + ["\(best.step): quality \(FitError.figure(best.quality ?? 0)) no longer beats the candidate it "
                                          + "replaced (\(session.specs[runner.geometry].keep) frames, \(runner.step), quality "
-                                         + "\(FitError.figure(runnerQuality))): that one is finished instead"]
+                                         + "\(FitError.figure(runner.quality ?? 0))): that one is finished instead"]
             let again = try session.measured(try session.candidate(geometry: runner.geometry, step: runner.step, dithering: runner.dithering))
             return try finish(again, session: session, base: back)
         }

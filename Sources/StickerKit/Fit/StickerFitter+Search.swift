@@ -93,7 +93,7 @@ extension StickerFitter {
             }
             triedHere = true
             if let best = state.best, let q = best.quality,
-               try session.bound(index) <= q + (spec.keep < session.specs[best.geometry].keep ? Self.frameRateCutMargin : 0) {
+               !Self.replaces(quality: try session.bound(index), keep: spec.keep, best: q, bestKeep: session.specs[best.geometry].keep) {
                 session.evict(geometry: index)
                 if spec.keep == session.input.count { return }
                 doneSides.insert(side)
@@ -147,7 +147,7 @@ extension StickerFitter {
 
     /// Whether `c` replaces `best`: it measures higher, and by more than `frameRateCutMargin` when it
     /// keeps fewer frames.
-    private func beats(_ c: FitCandidate, _ best: FitCandidate?, _ session: FitSession) -> Bool {
+    func beats(_ c: FitCandidate, _ best: FitCandidate?, _ session: FitSession) -> Bool {
         guard let best else { return true }
         return Self.replaces(quality: c.quality ?? 0, keep: session.specs[c.geometry].keep,
                              best: best.quality ?? -1, bestKeep: session.specs[best.geometry].keep)
