@@ -9,8 +9,6 @@ import Dispatch
 struct ColorHistogram: Sendable {
     /// Distinct packed colours (alpha-0 pixels all count as transparent black), ascending.
     let keys: [UInt32]
-    /// Pixels of each colour in `keys`.
-    let counts: [Int]
     /// Points to cluster, with their pixel counts as weights.
     let points: [PerceptualColor]
     /// Weight of each entry of `points`.
@@ -18,7 +16,7 @@ struct ColorHistogram: Sendable {
     /// Whether any pixel is fully transparent.
     let hasTransparent: Bool
 
-    /// Frames counted at once (their tables held together before they are merged).
+    /// Frames counted at once (their lists held together before they are merged).
     static let framesPerChunk = 8
 
     /// Most points handed to clustering; above this, colours are merged into cells.
@@ -26,51 +24,123 @@ struct ColorHistogram: Sendable {
 
     /// The histogram of `images` (normalized or not: alpha 0 is treated as transparent black).
     init(_ images: [PixelBuffer]) {
-        // Frames are counted a chunk at a time and each chunk merged at once, so at most a chunk's
-        // tables are held beside the merged one: a noisy 90-frame 512 px video has some 200,000
-        // colours a frame, and its 90 tables held together took about 600 MB. The sums, and so the
-        // result, do not depend on the chunking.
-        var merged: [UInt32: Int] = [:]
-        for start in stride(from: 0, to: images.count, by: Self.framesPerChunk) {
-            let end = min(images.count, start + Self.framesPerChunk)
-            var perFrame = [[UInt32: Int]](repeating: [:], count: end - start)
-            perFrame.withUnsafeMutableBufferPointer { slots in
-                DispatchQueue.concurrentPerform(iterations: end - start) { i in
-                    slots[i] = Self.count(images[start + i])
-                }
-            }
-            for table in perFrame {
-                if merged.isEmpty { merged = table } else { merged.merge(table, uniquingKeysWith: +) }
-            }
-        }
-        let sorted = merged.sorted { $0.key < $1.key }
-        merged = [:]
-        keys = sorted.map(\.key)
-        counts = sorted.map(\.value)
+        let tally = Self.tally(images)
+        keys = tally.keys
         hasTransparent = keys.first == 0
-        (points, weights) = Self.cells(keys: keys, counts: counts)
+        (points, weights) = Self.cells(keys: tally.keys, counts: tally.counts)
     }
 
-    private static func count(_ image: PixelBuffer) -> [UInt32: Int] {
-        var table: [UInt32: Int] = [:]
-        image.pixels.withUnsafeBufferPointer { p in
-            var run: UInt32 = 0, runLength = 0
-            var i = 0
-            while i < p.count {
-                let a = p[i + 3]
-                let key = a == 0 ? 0 : UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(a)
-                // Flat areas repeat a colour along the row; count runs before touching the table.
-                if key == run && runLength > 0 {
-                    runLength += 1
-                } else {
-                    if runLength > 0 { table[run, default: 0] += runLength }
-                    run = key; runLength = 1
+    /// Distinct colours, ascending, and the pixels of each (saturating at `UInt32.max`).
+    struct Tally: Equatable {
+        var keys: [UInt32] = []
+        var counts: [UInt32] = []
+    }
+
+    /// The exact colour count of `images`: each frame's keys radix-sorted and counted, a chunk of
+    /// frames at a time across the cores, and the sorted lists merged. A hash table per frame and
+    /// one merged table cost about 400 MB on a noisy 90-frame 512 px video (some ten million
+    /// colours: the table's buckets, then a sorted copy of it and the sort's scratch); the sorted
+    /// lists cost 8 bytes a colour. The result does not depend on the chunking.
+    static func tally(_ images: [PixelBuffer]) -> Tally {
+        var total = Tally()
+        for start in stride(from: 0, to: images.count, by: framesPerChunk) {
+            let end = min(images.count, start + framesPerChunk)
+            var lists = [Tally](repeating: Tally(), count: end - start)
+            lists.withUnsafeMutableBufferPointer { slots in
+                DispatchQueue.concurrentPerform(iterations: end - start) { i in
+                    slots[i] = tally(of: images[start + i])
                 }
-                i += 4
             }
-            if runLength > 0 { table[run, default: 0] += runLength }
+            lists.insert(total, at: 0)
+            total = Tally()
+            while lists.count > 1 {
+                var next: [Tally] = []
+                next.reserveCapacity((lists.count + 1) / 2)
+                var i = 0
+                while i + 1 < lists.count { next.append(merged(lists[i], lists[i + 1])); lists[i] = Tally(); lists[i + 1] = Tally(); i += 2 }
+                if i < lists.count { next.append(lists[i]) }
+                lists = next
+            }
+            total = lists[0]
         }
-        return table
+        return total
+    }
+
+    /// One frame's colours: its keys radix-sorted (11, 11 and 10 bits, a pass skipped when every
+    /// key shares its digit), then counted in runs.
+    static func tally(of image: PixelBuffer) -> Tally {
+        let n = image.pixelCount
+        guard n > 0 else { return Tally() }
+        var keys = [UInt32](unsafeUninitializedCapacity: n) { buffer, made in
+            image.pixels.withUnsafeBufferPointer { p in
+                for i in 0..<n {
+                    let a = p[4 * i + 3]
+                    buffer[i] = a == 0 ? 0 : UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8 | UInt32(a)
+                }
+            }
+            made = n
+        }
+        var scratch = [UInt32](repeating: 0, count: n)
+        var sortedInKeys = true
+        keys.withUnsafeMutableBufferPointer { a in
+            scratch.withUnsafeMutableBufferPointer { b in
+                var from = a, to = b
+                for (shift, bits) in [(0, 11), (11, 11), (22, 10)] {
+                    let mask = UInt32(1 << bits - 1)
+                    var offsets = [Int](repeating: 0, count: 1 << bits)
+                    for k in from { offsets[Int(k >> UInt32(shift) & mask)] += 1 }
+                    if offsets[Int(from[0] >> UInt32(shift) & mask)] == n { continue }
+                    var sum = 0
+                    for d in 0..<offsets.count { let c = offsets[d]; offsets[d] = sum; sum += c }
+                    for k in from {
+                        let d = Int(k >> UInt32(shift) & mask)
+                        to[offsets[d]] = k
+                        offsets[d] += 1
+                    }
+                    swap(&from, &to)
+                    sortedInKeys.toggle()
+                }
+            }
+        }
+        let sorted = sortedInKeys ? keys : scratch
+        var out = Tally()
+        sorted.withUnsafeBufferPointer { s in
+            var i = 0
+            while i < n {
+                var j = i + 1
+                while j < n && s[j] == s[i] { j += 1 }
+                out.keys.append(s[i])
+                out.counts.append(UInt32(j - i))
+                i = j
+            }
+        }
+        return out
+    }
+
+    /// The union of two tallies, counts of a colour in both summed (saturating).
+    static func merged(_ a: Tally, _ b: Tally) -> Tally {
+        if a.keys.isEmpty { return b }
+        if b.keys.isEmpty { return a }
+        var out = Tally()
+        out.keys.reserveCapacity(a.keys.count + b.keys.count)
+        out.counts.reserveCapacity(a.keys.count + b.keys.count)
+        a.keys.withUnsafeBufferPointer { ak in a.counts.withUnsafeBufferPointer { ac in
+        b.keys.withUnsafeBufferPointer { bk in b.counts.withUnsafeBufferPointer { bc in
+            var i = 0, j = 0
+            while i < ak.count && j < bk.count {
+                if ak[i] < bk[j] {
+                    out.keys.append(ak[i]); out.counts.append(ac[i]); i += 1
+                } else if bk[j] < ak[i] {
+                    out.keys.append(bk[j]); out.counts.append(bc[j]); j += 1
+                } else {
+                    let (sum, over) = ac[i].addingReportingOverflow(bc[j])
+                    out.keys.append(ak[i]); out.counts.append(over ? .max : sum); i += 1; j += 1
+                }
+            }
+            out.keys.append(contentsOf: ak[i...]); out.counts.append(contentsOf: ac[i...])
+            out.keys.append(contentsOf: bk[j...]); out.counts.append(contentsOf: bc[j...])
+        } } } }
+        return out
     }
 
     /// Exact points when few enough; else cell means, dropping one more low bit per colour channel
@@ -80,8 +150,8 @@ struct ColorHistogram: Sendable {
     /// 2^(3 shift + min(shift, alphaShiftCap)) colours, so shifts that leave more than `pointLimit`
     /// cells whatever the colours are skipped unbuilt (`firstShift`): a noisy 90-frame video's
     /// millions of colours no longer build a table of millions of cells first. The points are the same.
-    private static func cells(keys: [UInt32], counts: [Int]) -> ([PerceptualColor], [Float]) {
-        if keys.count <= pointLimit { return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map(Float.init)) }
+    private static func cells(keys: [UInt32], counts: [UInt32]) -> ([PerceptualColor], [Float]) {
+        if keys.count <= pointLimit { return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map { Float($0) }) }
         for shift in firstShift(colours: keys.count)...6 {
             let colourMask = UInt32(truncatingIfNeeded: (0xFF >> shift) << shift) * 0x0101_0100
             let alphaShift = min(shift, alphaShiftCap)
@@ -105,7 +175,7 @@ struct ColorHistogram: Sendable {
                 return (zip(sums, weights).map { $0 * (1 / $1) }, weights)
             }
         }
-        return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map(Float.init))
+        return (keys.map { PerceptualColor(RGBA(censusKey: $0)) }, counts.map { Float($0) })
     }
 
     /// The first shift (1...6) that can leave `pointLimit` cells or fewer for `colours` distinct

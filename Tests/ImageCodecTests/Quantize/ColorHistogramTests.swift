@@ -24,10 +24,28 @@ final class ColorHistogramTests: XCTestCase {
             }
         }
         let histogram = ColorHistogram(images)
+        let tally = ColorHistogram.tally(images)
         XCTAssertEqual(histogram.keys, expected.keys.sorted())
-        XCTAssertEqual(histogram.counts, expected.keys.sorted().map { expected[$0]! })
-        XCTAssertEqual(histogram.counts.reduce(0, +), frameCount * 63)
+        XCTAssertEqual(tally.keys, histogram.keys)
+        XCTAssertEqual(tally.counts.map(Int.init), expected.keys.sorted().map { expected[$0]! })
+        XCTAssertEqual(tally.counts.reduce(0, +), UInt32(frameCount * 63))
         XCTAssertEqual(histogram.hasTransparent, expected[0] != nil)
+    }
+
+    /// The radix sort skips a pass whose digit every key shares: a flat frame skips all three, and
+    /// colours that differ only in their top (alpha-free red) bits skip the lower two; merging lists
+    /// sums a colour's counts, saturating rather than wrapping.
+    func testTalliesOfFlatAndTopBitFramesAndSaturatingMerge() {
+        var flat = PixelBuffer(width: 5, height: 3)
+        for y in 0..<3 { for x in 0..<5 { flat[x, y] = RGBA(9, 8, 7, 255) } }
+        XCTAssertEqual(ColorHistogram.tally(of: flat), .init(keys: [0x0908_07ff], counts: [15]))
+        var top = PixelBuffer(width: 4, height: 1)
+        for (x, r) in [200, 3, 200, 128].enumerated() { top[x, 0] = RGBA(UInt8(r), 0, 0, 255) }
+        XCTAssertEqual(ColorHistogram.tally(of: top), .init(keys: [0x0300_00ff, 0x8000_00ff, 0xc800_00ff], counts: [1, 1, 2]))
+        let a = ColorHistogram.Tally(keys: [1, 5, 9], counts: [2, .max - 1, 4])
+        let b = ColorHistogram.Tally(keys: [0, 5, 10], counts: [1, 3, 6])
+        XCTAssertEqual(ColorHistogram.merged(a, b), .init(keys: [0, 1, 5, 9, 10], counts: [1, 2, .max, 4, 6]))
+        XCTAssertEqual(ColorHistogram.merged(b, a), ColorHistogram.merged(a, b))
     }
 
     /// Dropping `shift` bits (alpha at most 2) merges at most 2^(3 shift + min(shift, 2)) colours
@@ -52,7 +70,7 @@ final class ColorHistogramTests: XCTestCase {
         XCTAssertGreaterThan(histogram.keys.count, limit * 16)
         let mask = UInt32(0xFC) * 0x0101_0101
         var cells: [UInt32: (sum: PerceptualColor, weight: Float)] = [:], order: [UInt32] = []
-        for (key, count) in zip(histogram.keys, histogram.counts) {
+        for (key, count) in zip(histogram.keys, ColorHistogram.tally([image]).counts) {
             let w = Float(count), point = PerceptualColor(RGBA(censusKey: key)) * w
             if let c = cells[key & mask] { cells[key & mask] = (c.sum + point, c.weight + w) } else { cells[key & mask] = (point, w); order.append(key & mask) }
         }
