@@ -88,8 +88,8 @@ public struct FitTarget: Equatable, Sendable {
     /// sized with filtered rows, 4 bits per channel, hopeless geometries skipped; 3: placed into the
     /// grid cell, both sides at least 300 px; 4: uniform frame-rate reduction; 5: `StickerQuality`, a work
     /// budget in passes over the input; 6: a frame-rate cut's kept frames merge their runs where that
-    /// measures better, `TemporalMerge`), so a rebuild does not reuse an older search's output.
-    static let searchVersion = 6
+    /// measures better, `TemporalMerge`; 7: dithering that overshoots the limit is tried again weaker), so a rebuild does not reuse an older search's output.
+    static let searchVersion = 7
 
     /// The settings (and the search's version) as text for incremental-build keys.
     var keyText: String {

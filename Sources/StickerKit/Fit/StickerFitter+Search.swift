@@ -174,10 +174,28 @@ extension StickerFitter {
             session.budgetReached = true
             return
         }
-        let dithered = try session.candidate(geometry: best.geometry, step: best.step, dithering: .floydSteinberg(strength: 0.5))
-        guard dithered.predictedBytes <= options.maxBytes else { return }
+        var dithered = try session.candidate(geometry: best.geometry, step: best.step, dithering: .floydSteinberg(strength: Self.ditherStrength))
+        if dithered.predictedBytes > options.maxBytes {
+            guard let weaker = Self.weakerStrength(plain: best.predictedBytes, dithered: dithered.predictedBytes, limit: options.maxBytes) else { return }
+            dithered = try session.candidate(geometry: best.geometry, step: best.step, dithering: .floydSteinberg(strength: weaker))
+            guard dithered.predictedBytes <= options.maxBytes else { return }
+        }
         let measured = try session.measured(dithered)
         if (measured.quality ?? 0) > (best.quality ?? 0) { state.best = measured }
+    }
+
+    /// The error diffusion's strength tried first.
+    static let ditherStrength: Float = 0.5
+
+    /// When the winner dithered at `ditherStrength` is predicted over the limit: the strength (in
+    /// eighths, rounded down) where the bytes, taken as growing in proportion to the strength, would
+    /// meet the limit; nil when that is under an eighth. A grainy video's winner often leaves a
+    /// sixth of the limit unused that full-strength diffusion overshoots.
+    static func weakerStrength(plain: Int, dithered: Int, limit: Int) -> Float? {
+        guard dithered > plain, limit > plain else { return nil }
+        let share = Double(limit - plain) / Double(dithered - plain)
+        let eighths = (share * Double(ditherStrength) * 8).rounded(.down)
+        return eighths >= 1 ? Float(eighths / 8) : nil
     }
 
     /// Binary search down the palettes of the colour ladder (bytes fall as colours fall): the largest
@@ -185,7 +203,7 @@ extension StickerFitter {
     /// fits).
     private func largestPaletteThatFits(_ s: FitSession, geometry: Int) throws -> (FitCandidate?, FitCandidate?) {
         let ladder = Array(ColourStep.ladder[ColourStep.firstPalette...])
-        let dither: Dithering = options.dithering == .on ? .floydSteinberg(strength: 0.5) : .none
+        let dither: Dithering = options.dithering == .on ? .floydSteinberg(strength: Self.ditherStrength) : .none
         func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: dither) }
         let top = try attempt(0)
         if top.predictedBytes <= options.maxBytes { return (top, top) }
