@@ -3,17 +3,24 @@ struct PNGChunkWriter {
     /// The file so far, starting with the PNG signature.
     private(set) var bytes: [UInt8] = FormatSniffer.pngSignature
 
-    /// An empty file: the signature only.
-    init() {}
+    /// An empty file: the signature only, with room for `capacity` bytes in all. A file of many
+    /// frames grown by doubling held up to three times its size at the copy (a 90 MB lossless
+    /// sizing encode of a 618 px video took 219 MB); the encoders reserve what the chunks will take.
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-    /// Appends one chunk. `type` is four ASCII letters.
-    mutating func append(_ type: String, _ data: [UInt8]) {
+    /// Appends one chunk whose data is `prefix` followed by `data` (an fdAT's sequence number and
+    /// its stream), without joining them first. `type` is four ASCII letters.
+    mutating func append(_ type: String, _ data: [UInt8], after prefix: [UInt8] = []) {
         let typeBytes = Array(type.utf8)
-        bytes.append(contentsOf: Self.bigEndian(UInt32(data.count)))
+        bytes.append(contentsOf: Self.bigEndian(UInt32(prefix.count + data.count)))
         bytes.append(contentsOf: typeBytes)
+        bytes.append(contentsOf: prefix)
         bytes.append(contentsOf: data)
-        bytes.append(contentsOf: Self.bigEndian(CRC32.checksum(typeBytes + data)))
+        bytes.append(contentsOf: Self.bigEndian(CRC32.update(CRC32.update(CRC32.checksum(typeBytes), prefix), data)))
     }
+
+    /// Bytes a chunk of `dataCount` bytes takes: length, type, data and CRC.
+    static func size(ofChunkWith dataCount: Int) -> Int { 12 + dataCount }
 
     /// IHDR for a `width` x `height` image in `plan`'s format (deflate, adaptive filters, no
     /// interlace), then PLTE and tRNS when the plan has them.

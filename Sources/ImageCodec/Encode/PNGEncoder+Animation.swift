@@ -59,7 +59,12 @@ extension PNGEncoder {
     /// fcTL and fdAT share one sequence counter from 0.
     private static func assemble(_ frames: [PlannedFrame], streams: [[UInt8]], delays: [DelayFraction],
                                  loopCount: Int, plan: ColorPlan) -> [UInt8] {
-        var writer = PNGChunkWriter()
+        // Signature, IHDR, PLTE and tRNS (at most 780 bytes of data), acTL, each frame's fcTL (26
+        // bytes), its stream's IDAT or fdAT (with the sequence number), IEND.
+        let chunks = 8 + 3 * PNGChunkWriter.size(ofChunkWith: 780) + PNGChunkWriter.size(ofChunkWith: 8)
+            + streams.reduce(0) { $0 + PNGChunkWriter.size(ofChunkWith: 26) + PNGChunkWriter.size(ofChunkWith: 4 + $1.count) }
+            + PNGChunkWriter.size(ofChunkWith: 0)
+        var writer = PNGChunkWriter(capacity: chunks)
         let canvas = frames[0].region
         writer.appendHeader(width: canvas.width, height: canvas.height, plan: plan)
         writer.append("acTL", PNGChunkWriter.bigEndian(UInt32(frames.count)) + PNGChunkWriter.bigEndian(UInt32(loopCount)))
@@ -75,7 +80,7 @@ extension PNGEncoder {
             if index == 0 {
                 writer.append("IDAT", streams[index])
             } else {
-                writer.append("fdAT", PNGChunkWriter.bigEndian(sequence) + streams[index])
+                writer.append("fdAT", streams[index], after: PNGChunkWriter.bigEndian(sequence))
                 sequence += 1
             }
         }

@@ -78,7 +78,7 @@ public struct PNGEncoder: Sendable {
         let plan = options.opaqueTruecolorSRGB ? ColorPlan.opaqueRGB : ColorPlan.choose(for: [normalized], animated: false)
         let compressor = FrameCompressor(plan: plan, profile: options.profile)
         let stream = try compressor.compressAll([normalized])[0]
-        var writer = PNGChunkWriter()
+        var writer = PNGChunkWriter(capacity: 8 + 5 * PNGChunkWriter.size(ofChunkWith: 780) + stream.count)
         writer.appendHeader(width: image.width, height: image.height, plan: plan)
         // Rendering intent 0 (perceptual), as PNG 1.2 suggests for images like these.
         if options.opaqueTruecolorSRGB { writer.append("sRGB", [0]) }

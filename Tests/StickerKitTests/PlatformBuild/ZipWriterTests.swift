@@ -8,6 +8,10 @@ final class ZipWriterTests: XCTestCase {
     func testCRC32CheckValue() {
         XCTAssertEqual(CRC32.checksum(Array("123456789".utf8)), 0xCBF4_3926)
         XCTAssertEqual(CRC32.checksum([]), 0)
+        // Continued over parts, as the PNG chunk writer checks type, sequence number and stream.
+        XCTAssertEqual(CRC32.update(CRC32.checksum(Array("1234".utf8)), Array("56789".utf8)), 0xCBF4_3926)
+        XCTAssertEqual(CRC32.update(CRC32.update(CRC32.checksum(Array("123456789".utf8)), []), []), 0xCBF4_3926)
+        XCTAssertEqual(CRC32.update(0, Array("123456789".utf8)), 0xCBF4_3926)
     }
 
     func testLayoutIsExactAndReproducible() throws {
