@@ -5,7 +5,8 @@
 For each source sticker in IN_DIR: per side, the output's bytes, size, frames kept and loop time
 against the source's, the longest hold over its neighbours (stall), composited SSIM over black and
 white (the mean over source frames of each frame against what is on screen at its time, the
-CompositedSSIM of docs/fit.md, with the reference decoded at the output's canvas size; and again at
+CompositedSSIM of docs/fit.md, with the reference decoded at the output's canvas size; again over
+the picture only, the artwork's box of that canvas, so padding is not scored; and again at
 the source's own size, each output scaled back to it, for raster sources) and
 butteraugli (Debian's, over white: on the middle source frame, and the mean and largest over six
 source frames evenly spaced in time, each against the frame on screen then; one frame can land on
@@ -111,6 +112,18 @@ def reference(src, ow, oh):
         out.append((canvas, 1000 / fps))
     return out
 
+def source_size(src):
+    """The source's own canvas size (w, h)."""
+    ext = src.rsplit(".", 1)[-1]
+    if ext in ("webm", "webp"):
+        if ext == "webp": return Image.open(src).size
+        r = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                            "-of", "csv=p=0", src], capture_output=True, text=True).stdout.strip().split(",")
+        return int(r[0]), int(r[1])
+    from rlottie_python import LottieAnimation
+    data = gzip.open(src).read().decode() if ext == "tgs" else open(src).read()
+    return LottieAnimation.from_data(data).lottie_animation_get_size()
+
 def butteraugli(a, b):
     with tempfile.TemporaryDirectory() as t:
         for name, f in (("a", a), ("b", b)):
@@ -136,6 +149,13 @@ def measure(src, out, load=apng):
         for r, _ in native: r[r[..., 3] == 0] = 0
         sh, sw = native[0][0].shape[:2]
         at_source, _ = composited(native, [(unplace(f, sw, sh), d) for f, d in o])
+    # The same measure over the picture only: the artwork's box of the output canvas (aspect kept,
+    # centred), so transparent padding that both the output and the reference hold (the peer pads
+    # every sticker to a square canvas) does not count as a perfect match.
+    sw, sh = source_size(src)
+    aw, ah = fit_box(sw, sh, ow, oh); x, y = (ow - aw) // 2, (oh - ah) // 2
+    def crop(frames): return [(f[y:y + ah, x:x + aw], m) for f, m in frames]
+    picture, _ = composited(crop(ref), crop(o)) if (aw, ah) != (ow, oh) else (q, worst)
     d = [x for _, x in o]; stall = max((d[i] / max(1e-9, np.median(d)) for i in range(len(d))), default=1) if len(d) > 1 else 1
     def on_screen(i):
         k = int(np.searchsorted(ends, sum(m for _, m in ref[:i]) + 1e-6, side="right")) if len(o) > 1 else 0
@@ -143,7 +163,7 @@ def measure(src, out, load=apng):
     mid = len(ref) // 2
     six = [butteraugli(ref[i][0], on_screen(i)) for i in sorted({len(ref) * j // 6 for j in range(6)})]
     return dict(ba6=float(np.mean(six)), ba6max=float(np.max(six)), bytes=os.path.getsize(out), size=f"{ow}x{oh}", frames=f"{len(o)}/{len(ref)}", loop=f"{loop_out:.0f}/{loop_src:.0f}",
-                stall=stall, ssim=q, worst=worst, at_source=at_source, ba=butteraugli(ref[mid][0], on_screen(mid)))
+                stall=stall, ssim=q, picture=picture, worst=worst, at_source=at_source, ba=butteraugli(ref[mid][0], on_screen(mid)))
 
 def main():
     ind, ours, peer = sys.argv[1:4]
@@ -153,18 +173,18 @@ def main():
         return {s["sources"][0]: os.path.join(out, s["file"]) for s in manifest["stickers"]}
     mine, filled = by_source(ours), by_source(fill) if fill else {}
     peer_files = glob.glob(os.path.join(peer, "**", "*.png"), recursive=True)
-    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | worst 5% | SSIM at source size "
+    print("| sticker | side | bytes | size | frames out/src | loop ms out/src | longest hold / median | SSIM | SSIM, picture only | worst 5% | SSIM at source size "
           "| butteraugli, middle frame | butteraugli, 6 frames: mean / max |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for src in sorted(os.listdir(ind)):
         stem = src.rsplit(".", 1)[0]
         theirs = next((p for p in peer_files if os.path.basename(p).rsplit(".", 1)[0] == stem), None)
         sides = [("ours", mine.get(src))] + ([("ours --fill-cell", filled.get(src))] if fill else []) + [("sticker-convert", theirs)]
         for side, path in sides:
             m = measure(os.path.join(ind, src), path)
-            if m is None: print(f"| {src} | {side} | no output | | | | | | | | | |"); continue
+            if m is None: print(f"| {src} | {side} | no output | | | | | | | | | | |"); continue
             print(f"| {src} | {side} | {m['bytes']:,} | {m['size']} | {m['frames']} | {m['loop']} | {m['stall']:.2f} | "
-                  f"{m['ssim']:.4f} | {m['worst']:.4f} | {m['at_source']:.4f} | {m['ba']:.2f} | {m['ba6']:.2f} / {m['ba6max']:.2f} |")
+                  f"{m['ssim']:.4f} | {m['picture']:.4f} | {m['worst']:.4f} | {m['at_source']:.4f} | {m['ba']:.2f} | {m['ba6']:.2f} / {m['ba6max']:.2f} |")
 
 if __name__ == "__main__":
     main()
