@@ -110,7 +110,7 @@ struct ColorHistogram: Sendable {
                 var j = i + 1
                 while j < n && s[j] == s[i] { j += 1 }
                 out.keys.append(s[i])
-                out.counts.append(UInt32(j - i))
+                out.counts.append(UInt32(clamping: j - i))
                 i = j
             }
         }
