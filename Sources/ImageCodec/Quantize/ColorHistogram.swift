@@ -73,10 +73,7 @@ struct ColorHistogram: Sendable {
         guard n > 0 else { return Tally() }
         var keys = [UInt32](unsafeUninitializedCapacity: n) { buffer, made in
             image.pixels.withUnsafeBufferPointer { p in
-                for i in 0..<n {
-                    let a = p[4 * i + 3]
-                    buffer[i] = a == 0 ? 0 : UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8 | UInt32(a)
-                }
+                for i in 0..<n { buffer[i] = RGBA.censusKey(p, at: 4 * i) }
             }
             made = n
         }

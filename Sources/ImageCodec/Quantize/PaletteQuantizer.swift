@@ -74,8 +74,7 @@ public struct PaletteQuantizer: Sendable {
                     var hasLast = false
                     var i = 0
                     while i < p.count {
-                        let a = p[i + 3]
-                        let key = a == 0 ? 0 : UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(a)
+                        let key = RGBA.censusKey(p, at: i)
                         if !hasLast || key != lastKey {
                             if let at = position(key) {
                                 lastColour = palette[Int(lookup[at])]

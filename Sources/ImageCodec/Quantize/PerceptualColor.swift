@@ -76,6 +76,13 @@ public struct PerceptualColor: Equatable, Sendable {
 extension RGBA {
     /// The pixel packed as `r << 24 | g << 16 | b << 8 | a`, a sortable histogram key.
     var censusKey: UInt32 { UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a) }
+    /// The key of the RGBA pixel at byte offset `i` of `p`, every fully transparent pixel counted
+    /// as transparent black (0), as the census counts and the remap looks them up.
+    @inline(__always)
+    static func censusKey(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
+        let a = p[i + 3]
+        return a == 0 ? 0 : UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(a)
+    }
     /// The pixel from a packed key.
     init(censusKey k: UInt32) {
         self.init(UInt8(k >> 24), UInt8((k >> 16) & 255), UInt8((k >> 8) & 255), UInt8(k & 255))
