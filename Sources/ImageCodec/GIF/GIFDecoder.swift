@@ -12,6 +12,31 @@ struct GIFDecoder {
     /// - Throws: `CodecError.limitExceeded` before allocation; giflib's faults as `.truncated`,
     ///   `.corruptData` or `.library` naming the frame; `.malformed` for a file with no image.
     func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        var frames: [Frame] = []
+        let summary = try decode(bytes) { _, count, shown, delay, raw in
+            if frames.isEmpty { frames.reserveCapacity(count) }
+            frames.append(Frame(image: shown, delay: delay, raw: raw))
+        }
+        return DecodedImage(width: summary.width, height: summary.height, frames: frames,
+                            loopCount: summary.loopCount, facts: summary.facts)
+    }
+
+    /// Decodes the same frames as `decode(_:)`, lending each to `visit` as it is composited: the
+    /// canvas is reused from frame to frame (giflib still holds every frame's colour indices).
+    /// - Throws: as `decode(_:)`, and whatever `visit` throws (which ends the decode).
+    func visitFrames(_ bytes: [UInt8], _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
+        try decode(bytes) { index, count, shown, _, _ in
+            try shown.pixels.withUnsafeBufferPointer {
+                try visit(FrameVisit(index: index, width: shown.width, height: shown.height,
+                                     expectedFrames: count, pixels: $0))
+            }
+        }
+    }
+
+    /// The decode both paths share: lends `show` every displayed frame in order, with its index,
+    /// the number of frames, its delay and its stored region and ops; returns the rest.
+    private func decode(_ bytes: [UInt8],
+                        show: (Int, Int, PixelBuffer, FrameDelay, RawFrameInfo) throws -> Void) throws -> DecodedSummary {
         guard let screen = GIFStructureScanner.screenSize(bytes) else {
             throw CodecError.truncated("GIF ends inside its header (\(bytes.count) bytes, need 13)")
         }
@@ -33,18 +58,20 @@ struct GIFDecoder {
         try limits.checkCanvas(width: canvas.width, height: canvas.height)
 
         var compositor = FrameCompositor(width: canvas.width, height: canvas.height)
-        var frames: [Frame] = []
-        frames.reserveCapacity(contents.frames.count)
-        for stored in contents.frames {
+        var raws: [RawFrameInfo] = []
+        raws.reserveCapacity(contents.frames.count)
+        for (index, stored) in contents.frames.enumerated() {
             let raw = RawFrameInfo(region: stored.region, dispose: Self.dispose(stored.control.disposal),
                                    blend: .over)
-            let shown = compositor.render(Self.rgba(stored), atX: raw.region.x, y: raw.region.y,
-                                          blend: .over, dispose: raw.dispose)
-            frames.append(Frame(image: shown, delay: .centiseconds(stored.control.delayCentiseconds), raw: raw))
+            try compositor.render(Self.rgba(stored), atX: raw.region.x, y: raw.region.y, blend: .over, dispose: raw.dispose) {
+                try show(index, contents.frames.count, $0, .centiseconds(stored.control.delayCentiseconds), raw)
+            }
+            raws.append(raw)
         }
-        let facts = Self.facts(contents, rawFrames: frames.compactMap(\.raw), fileSize: bytes.count)
-        return DecodedImage(width: canvas.width, height: canvas.height, frames: frames,
-                            loopCount: Self.plays(netscapeLoopCount: contents.loopCount), facts: facts)
+        let facts = Self.facts(contents, rawFrames: raws, fileSize: bytes.count)
+        return DecodedSummary(width: canvas.width, height: canvas.height,
+                              delays: contents.frames.map { .centiseconds($0.control.delayCentiseconds) },
+                              loopCount: Self.plays(netscapeLoopCount: contents.loopCount), facts: facts)
     }
 
     /// The canvas browsers draw on: the logical screen grown to hold the first frame, which may

@@ -83,7 +83,8 @@ extension LottieDecoder {
         guard let visit else { return images }
         for (index, image) in images.enumerated() {
             try image.pixels.withUnsafeBufferPointer {
-                try visit(FrameVisit(index: index, width: size.width, height: size.height, pixels: $0))
+                try visit(FrameVisit(index: index, width: size.width, height: size.height,
+                                     expectedFrames: images.count, pixels: $0))
             }
         }
         return []

@@ -162,7 +162,8 @@ struct LottieFrameStream {
             let index = received
             try scratch.withUnsafeMutableBufferPointer { out in
                 sf_premultiplied_argb_to_straight_rgba(slot, out.baseAddress!, pixels)
-                try visit(FrameVisit(index: index, width: width, height: height, pixels: UnsafeBufferPointer(out)))
+                try visit(FrameVisit(index: index, width: width, height: height, expectedFrames: frames,
+                                     pixels: UnsafeBufferPointer(out)))
             }
         }
         received += 1

@@ -64,9 +64,14 @@ public struct DecodedImage: Equatable, Sendable {
     }
 
     /// Whether there is more than one frame, or the format is an animation format (APNG, animated GIF).
-    public var isAnimated: Bool { frames.count > 1 || facts.format == .apng || (facts.format == .gif && facts.frameCount > 1) }
+    public var isAnimated: Bool { Self.isAnimated(frameCount: frames.count, facts: facts) }
     /// The duration of one loop in milliseconds.
     public var loopDurationMilliseconds: Double { frames.reduce(0) { $0 + $1.delay.milliseconds } }
+
+    /// Whether an image of `frameCount` frames with `facts` animates (see `isAnimated`).
+    static func isAnimated(frameCount: Int, facts: SourceFacts) -> Bool {
+        frameCount > 1 || facts.format == .apng || (facts.format == .gif && facts.frameCount > 1)
+    }
     /// Bytes all decoded frames occupy as RGBA (what a viewer holds in memory).
     public var decodedByteCount: Int { width * height * 4 * frames.count }
 }

@@ -15,6 +15,15 @@ public struct FrameCompositor: Sendable {
     /// applies `dispose` to the region so the canvas is ready for the next frame.
     public mutating func render(_ pixels: PixelBuffer, atX originX: Int, y originY: Int,
                                 blend: BlendOp, dispose: DisposeOp) -> PixelBuffer {
+        render(pixels, atX: originX, y: originY, blend: blend, dispose: dispose) { $0 }
+    }
+
+    /// Draws `pixels` at `origin` with `blend`, lends the canvas as displayed for this frame to
+    /// `show`, then applies `dispose` to the region. A `show` that keeps nothing of the canvas
+    /// leaves it unshared, so disposing writes it in place instead of copying the whole canvas.
+    public mutating func render<Result>(_ pixels: PixelBuffer, atX originX: Int, y originY: Int,
+                                        blend: BlendOp, dispose: DisposeOp,
+                                        show: (PixelBuffer) throws -> Result) rethrows -> Result {
         let x0 = max(0, originX), y0 = max(0, originY)
         let x1 = min(canvas.width, originX + pixels.width), y1 = min(canvas.height, originY + pixels.height)
         let clip = PixelRegion(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
@@ -22,7 +31,7 @@ public struct FrameCompositor: Sendable {
         if !clip.isEmpty {
             draw(pixels, originX: originX, originY: originY, clip: clip, blend: blend)
         }
-        let shown = canvas
+        let shown = try show(canvas)
         if !clip.isEmpty {
             switch dispose {
             case .none: break

@@ -5,6 +5,9 @@ public struct FrameVisit {
     public let index: Int
     /// The canvas size.
     public let width: Int, height: Int
+    /// The frames the decode expects to lend, known before the first: exact for every format but
+    /// WebM, where a frame the stream decodes but never shows is not lent, so fewer may come.
+    public let expectedFrames: Int
     /// Straight RGBA, row-major, `width * height * 4` bytes: the same bytes as the frame's
     /// `PixelBuffer.pixels` in the decoded image.
     public let pixels: UnsafeBufferPointer<UInt8>
@@ -31,4 +34,13 @@ public struct DecodedSummary: Equatable, Sendable {
         self.init(width: image.width, height: image.height, delays: image.frames.map(\.delay),
                   loopCount: image.loopCount, facts: image.facts)
     }
+
+    /// The number of frames.
+    public var frameCount: Int { delays.count }
+    /// As `DecodedImage.isAnimated`.
+    public var isAnimated: Bool { DecodedImage.isAnimated(frameCount: delays.count, facts: facts) }
+    /// As `DecodedImage.loopDurationMilliseconds`.
+    public var loopDurationMilliseconds: Double { delays.reduce(0) { $0 + $1.milliseconds } }
+    /// As `DecodedImage.decodedByteCount`.
+    public var decodedByteCount: Int { width * height * 4 * delays.count }
 }

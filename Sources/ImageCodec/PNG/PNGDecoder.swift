@@ -15,33 +15,56 @@ public struct PNGDecoder: Sendable {
     /// - Throws: `CodecError`: `.truncated` / `.malformed` for structural faults, `.limitExceeded`
     ///   before allocating, `.corruptData` for bad compressed data, `.library` for libpng failures.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        var frames: [Frame] = []
+        let summary = try decode(bytes) { index, count, shown, delay, raw in
+            if frames.isEmpty { frames.reserveCapacity(count) }
+            frames.append(Frame(image: shown, delay: delay, raw: raw))
+        }
+        return DecodedImage(width: summary.width, height: summary.height, frames: frames,
+                            loopCount: summary.loopCount, facts: summary.facts)
+    }
+
+    /// Decodes the same frames as `decode(_:)`, lending each to `visit` as it is composited: the
+    /// canvas is reused from frame to frame, so memory stays one frame whatever the length.
+    /// - Throws: as `decode(_:)`, and whatever `visit` throws (which ends the decode).
+    func visitFrames(_ bytes: [UInt8], _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
+        try decode(bytes) { index, count, shown, _, _ in
+            try shown.pixels.withUnsafeBufferPointer {
+                try visit(FrameVisit(index: index, width: shown.width, height: shown.height,
+                                     expectedFrames: count, pixels: $0))
+            }
+        }
+    }
+
+    /// The decode both paths share: lends `show` every displayed frame in order, with its index,
+    /// the number of frames, its delay and its stored region and ops; returns the rest.
+    private func decode(_ bytes: [UInt8],
+                        show: (Int, Int, PixelBuffer, FrameDelay, RawFrameInfo?) throws -> Void) throws -> DecodedSummary {
         try limits.checkFileSize(bytes.count)
         let structure = try PNGStructure(reading: bytes, limits: limits)
         let header = structure.header
         let pixels = PNGPixelDecoder(limits: limits)
         let defaultStream = PNGStreamBuilder.stream(for: structure, width: header.width,
                                                     height: header.height, data: structure.imageData)
+        let facts = facts(structure, fileSize: bytes.count)
         guard let animation = structure.animation else {
-            let image = try pixels.decode(defaultStream, width: header.width, height: header.height)
-            return DecodedImage(width: header.width, height: header.height,
-                                frames: [Frame(image: image, delay: .zero)], loopCount: 0,
-                                facts: facts(structure, fileSize: bytes.count))
+            try show(0, 1, try pixels.decode(defaultStream, width: header.width, height: header.height), .zero, nil)
+            return DecodedSummary(width: header.width, height: header.height, delays: [.zero], loopCount: 0, facts: facts)
         }
         if animation.defaultImageRole == .hidden {
             // Not shown by APNG viewers, but still decoded: a corrupt fallback image is a broken file.
             _ = try pixels.decode(defaultStream, width: header.width, height: header.height)
         }
-        let frames = try composite(animation, structure: structure, pixels: pixels)
-        return DecodedImage(width: header.width, height: header.height, frames: frames,
-                            loopCount: animation.plays, facts: facts(structure, fileSize: bytes.count))
+        try composite(animation, structure: structure, pixels: pixels, show: show)
+        return DecodedSummary(width: header.width, height: header.height, delays: animation.frames.map(\.control.delay),
+                              loopCount: animation.plays, facts: facts)
     }
 
     /// Decodes every stored frame and draws it as the APNG specification says.
-    private func composite(_ animation: APNGFrameCollector, structure: PNGStructure,
-                           pixels: PNGPixelDecoder) throws -> [Frame] {
+    private func composite(_ animation: APNGFrameCollector, structure: PNGStructure, pixels: PNGPixelDecoder,
+                           show: (Int, Int, PixelBuffer, FrameDelay, RawFrameInfo?) throws -> Void) throws {
         var compositor = FrameCompositor(width: structure.header.width, height: structure.header.height)
-        var frames: [Frame] = []
-        frames.reserveCapacity(animation.frames.count)
+        let count = animation.frames.count
         for (index, stored) in animation.frames.enumerated() {
             let control = stored.control
             let stream = PNGStreamBuilder.stream(for: structure, width: control.region.width,
@@ -54,11 +77,10 @@ public struct PNGDecoder: Sendable {
             }
             // The APNG spec: dispose "previous" on the first frame is treated as "background".
             let dispose: DisposeOp = (index == 0 && control.dispose == .previous) ? .background : control.dispose
-            let shown = compositor.render(image, atX: control.region.x, y: control.region.y,
-                                          blend: control.blend, dispose: dispose)
-            frames.append(Frame(image: shown, delay: control.delay, raw: control.rawInfo))
+            try compositor.render(image, atX: control.region.x, y: control.region.y, blend: control.blend, dispose: dispose) {
+                try show(index, count, $0, control.delay, control.rawInfo)
+            }
         }
-        return frames
     }
 
     /// What the file says about itself.

@@ -18,7 +18,7 @@ struct WebMDecoder {
     ///   for the container, `.corruptData` for a frame libvpx rejects (naming the frame).
     func decode(_ bytes: [UInt8]) throws -> DecodedImage {
         var images: [PixelBuffer] = []
-        let summary = try run(bytes) { converter, picture, alpha, width, height in
+        let summary = try run(bytes) { converter, picture, alpha, width, height, _ in
             images.append(converter.convert(picture, alpha: alpha, width: width, height: height))
         }
         let frames = zip(images, summary.delays).map { Frame(image: $0, delay: $1) }
@@ -30,20 +30,22 @@ struct WebMDecoder {
     /// - Throws: as `decode`, and whatever `visit` throws (which ends the decode).
     func visitFrames(_ bytes: [UInt8], _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
         var buffer: [UInt8] = [], index = 0
-        return try run(bytes) { converter, picture, alpha, width, height in
+        return try run(bytes) { converter, picture, alpha, width, height, blocks in
             if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: width * height * 4) }
             try buffer.withUnsafeMutableBufferPointer { out in
                 converter.convert(picture, alpha: alpha, width: width, height: height, into: out.baseAddress!)
-                try visit(FrameVisit(index: index, width: width, height: height, pixels: UnsafeBufferPointer(out)))
+                try visit(FrameVisit(index: index, width: width, height: height, expectedFrames: blocks,
+                                     pixels: UnsafeBufferPointer(out)))
             }
             index += 1
         }
     }
 
     /// The decode loop both paths share: hands every shown picture (and its alpha picture) to
-    /// `emit` with the converter for the stream, then works out the timing and facts.
+    /// `emit` with the converter for the stream and the container's block count (the frames
+    /// expected), then works out the timing and facts.
     private func run(_ bytes: [UInt8],
-                     emit: (YUVToRGBAConverter, vpx_image_t, vpx_image_t?, Int, Int) throws -> Void) throws -> DecodedSummary {
+                     emit: (YUVToRGBAConverter, vpx_image_t, vpx_image_t?, Int, Int, Int) throws -> Void) throws -> DecodedSummary {
         try limits.checkFileSize(bytes.count)
         let container = try WebMContainer(parsing: bytes, maxFrames: limits.maxFrames)
         let (width, height) = (container.width, container.height)
@@ -81,7 +83,7 @@ struct WebMDecoder {
                     bitstreamFullRange: picture.range == VPX_CR_FULL_RANGE))
                 bitDepth = Int(picture.bit_depth)
             }
-            try emit(converter!, picture, alphaPicture, width, height)
+            try emit(converter!, picture, alphaPicture, width, height, container.blocks.count)
             stamps.append(WebMFrameTiming.Stamp(timestamp: block.timestamp, duration: block.duration))
         }
         guard !stamps.isEmpty else { throw CodecError.malformed("WebM video track shows no frame") }

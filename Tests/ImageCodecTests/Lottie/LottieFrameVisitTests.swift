@@ -12,6 +12,7 @@ final class LottieFrameVisitTests: XCTestCase {
             var seen = 0, buffers = Set<UnsafePointer<UInt8>>()
             let summary = try decoder.visitFrames(bytes, options: DecodeOptions(fitBox: box)) { frame in
                 XCTAssertEqual(frame.index, seen, name)
+                XCTAssertEqual(frame.expectedFrames, kept.frames.count, name)
                 XCTAssertTrue(Array(frame.pixels) == kept.frames[frame.index].image.pixels, "\(name) frame \(frame.index)")
                 buffers.insert(frame.pixels.baseAddress!)
                 seen += 1

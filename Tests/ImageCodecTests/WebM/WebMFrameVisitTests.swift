@@ -12,6 +12,7 @@ final class WebMFrameVisitTests: XCTestCase {
             XCTAssertEqual(frame.index, visited, name, file: file, line: line)
             XCTAssertEqual(frame.width, kept.width, file: file, line: line)
             XCTAssertEqual(frame.height, kept.height, file: file, line: line)
+            XCTAssertEqual(frame.expectedFrames, kept.frames.count, "\(name): every block is a shown frame", file: file, line: line)
             XCTAssertTrue(Array(frame.pixels) == kept.frames[frame.index].image.pixels, "\(name) frame \(frame.index)", file: file, line: line)
             buffers.insert(frame.pixels.baseAddress!)
             visited += 1
