@@ -45,8 +45,9 @@ public struct PackChecker: Sendable {
     /// order, for reports that show more than the findings (the HTML report decodes a sticker again
     /// from its summary's source when it needs the pixels).
     ///
-    /// Each worker loads a sticker, runs its rules, summarises it and drops its decoded frames, so
-    /// at most `concurrency` stickers' frames are in memory at once, however big the pack.
+    /// Each worker loads a sticker a frame at a time, measuring each frame for the rules as it is
+    /// decoded (`SubjectLoader.loadMeasured`), then runs its rules and summarises it: no sticker's
+    /// frames are kept, so memory holds about one frame a worker, however big the pack.
     public func checkSummarising(_ pack: StickerPack,
                                  progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async
         -> (report: CheckReport, summaries: [StickerSummary]) {
@@ -57,9 +58,10 @@ public struct PackChecker: Sendable {
         let stickers = pack.stickers
         // The icon set is measured beside the stickers rather than after them.
         async let loadedIcons = loader.loadIcons(pack.iconSet, root: root)
+        let halo = Self.measuresHalo(checks, context: context)
         let checked = await BoundedConcurrency.map(stickers, limit: concurrency, order: Self.largestFirst(stickers, root: root),
                                                    { source -> CheckedSubject in
-            Self.checked(loader.load(source, root: root), checks: checks, context: context)
+            Self.checked(loader.loadMeasured(source, root: root, measuresHalo: halo), checks: checks, context: context)
         }, completed: { done, index in progress(done, stickers.count, stickers[index].name) })
         let icons = await loadedIcons
         return (assemble(pack: pack, checked: checked, icons: icons, context: context), checked.map(\.summary))
@@ -136,6 +138,11 @@ public struct PackChecker: Sendable {
         checks.flatMap { check -> [Finding] in
             context.isOff(check.ruleDescription) ? [] : check.check(subject, context: context)
         }
+    }
+
+    /// Whether the subjects `checks` judge need `edge_halo`'s measure (the rule is among them and on).
+    static func measuresHalo(_ checks: [any StickerCheck], context: CheckContext) -> Bool {
+        checks.contains { $0 is EdgeHaloCheck } && !context.isOff(EdgeHaloCheck.description)
     }
 
     /// The subject's rules run and the subject summarised; the decoded frames end with `subject`.

@@ -22,24 +22,30 @@ extension StickerSubject {
 
     private static func assembleSequence(paths: [String], decoded: [String: DecodedImage],
                                          timing: SequenceTiming, loopCount: Int) -> DecodedImage? {
-        var buffers: [PixelBuffer] = []
-        var parts: [DecodedImage] = []
-        for path in paths {
-            guard let part = decoded[path], let first = part.frames.first else { return nil }
-            buffers.append(first.image)
-            parts.append(part)
-        }
-        guard let width = buffers.first?.width, let height = buffers.first?.height,
-              buffers.allSatisfy({ $0.width == width && $0.height == height }) else { return nil }
-        let delays = timing.delays(frameCount: buffers.count)
-        let frames = zip(buffers, delays).map { Frame(image: $0.0, delay: $0.1) }
+        guard let summary = sequenceSummary(paths: paths, parts: decoded.mapValues(DecodedSummary.init),
+                                            timing: timing, loopCount: loopCount) else { return nil }
+        let frames = zip(paths, summary.delays).map { path, delay in Frame(image: decoded[path]!.frames[0].image, delay: delay) }
+        return DecodedImage(width: summary.width, height: summary.height, frames: frames,
+                            loopCount: summary.loopCount, facts: summary.facts)
+    }
+
+    /// A sequence's assembled image without its pixels, from its frame files' decodes (`parts`, by
+    /// path): each file's first frame in order, timed by `SequenceTiming.delays(frameCount:)`,
+    /// looping per `loopCount`, reported as APNG (what it is assembled into). Nil when a file has
+    /// no decode or a canvas of another size than the first.
+    static func sequenceSummary(paths: [String], parts: [String: DecodedSummary], timing: SequenceTiming,
+                                loopCount: Int) -> DecodedSummary? {
+        let found = paths.compactMap { parts[$0] }
+        guard found.count == paths.count, let width = found.first?.width, let height = found.first?.height,
+              found.allSatisfy({ $0.width == width && $0.height == height }) else { return nil }
         // Colour and depth are judged per frame file (`color_profile`); the assembled image
         // states what the assembler writes: 8-bit RGBA APNG.
-        let transparent = parts.contains { $0.facts.transparency != .none }
+        let transparent = found.contains { $0.facts.transparency != .none }
         let facts = SourceFacts(format: .apng, bitDepth: 8, colorModel: .rgba,
                                 transparency: transparent ? .alphaChannel : .none,
-                                defaultImage: .firstFrame, frameCount: frames.count,
-                                declaredLoopCount: loopCount, fileSize: parts.reduce(0) { $0 + $1.facts.fileSize })
-        return DecodedImage(width: width, height: height, frames: frames, loopCount: loopCount, facts: facts)
+                                defaultImage: .firstFrame, frameCount: paths.count,
+                                declaredLoopCount: loopCount, fileSize: found.reduce(0) { $0 + $1.facts.fileSize })
+        return DecodedSummary(width: width, height: height, delays: timing.delays(frameCount: paths.count),
+                              loopCount: loopCount, facts: facts)
     }
 }

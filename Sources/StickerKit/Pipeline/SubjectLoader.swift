@@ -21,13 +21,72 @@ public struct SubjectLoader: Sendable {
         self.limits = limits; self.vectorBox = vectorBox
     }
 
-    /// The subject of `source`, whose paths are relative to `root`. Missing files are skipped
-    /// (the catalog reader reports them); files over `limits.maxFileBytes` are not read and are
-    /// recorded as limit failures; only formats `ImageFormat.isDecodable` names are decoded (the
-    /// sticker formats and foreign ones such as WebP, whose pixels the checks judge too).
+    /// The subject of `source`, whose paths are relative to `root`, with its decoded image. Missing
+    /// files are skipped (the catalog reader reports them); files over `limits.maxFileBytes` are not
+    /// read and are recorded as limit failures; only formats `ImageFormat.isDecodable` names are
+    /// decoded (the sticker formats and foreign ones such as WebP, whose pixels the checks judge too).
     public func load(_ source: StickerSource, root: String) -> StickerSubject {
-        var files: [LoadedFile] = []
         var decoded: [String: DecodedImage] = [:]
+        let (files, failures) = loadFiles(source, root: root) { path, bytes, decoder in
+            let image = try decoder.decode(bytes, options: DecodeOptions(fitBox: vectorBox))
+            decoded[path] = image
+            return DecodedSummary(image)
+        }
+        return StickerSubject.assembled(source: source, files: files, decoded: decoded, failures: failures)
+    }
+
+    /// The subject of `source` for checking only: read and decoded as `load(_:root:)` does, but a
+    /// frame at a time (`ImageDecoder.visitFrames`), each frame measured for the rules as it comes
+    /// (`FrameMeasurer`: its alpha scan and digest, and `edge_halo`'s measure when `measuresHalo`)
+    /// and then let go, so the subject holds no frame (`image` is nil). The rules find in it what
+    /// they find in the loaded subject.
+    public func loadMeasured(_ source: StickerSource, root: String, measuresHalo: Bool = true) -> StickerSubject {
+        let options = DecodeOptions(fitBox: vectorBox)
+        var summaries: [String: DecodedSummary] = [:]
+        var measurer = FrameMeasurer(measuresHalo: measuresHalo)
+        var halo: HaloMeasure?
+        switch source.content {
+        case .file:
+            let (files, failures) = loadFiles(source, root: root) { path, bytes, decoder in
+                let summary = try decoder.visitFrames(bytes, options: options) {
+                    measurer.add($0.pixels, width: $0.width, height: $0.height, expected: $0.expectedFrames)
+                }
+                halo = measurer.haloMeasure
+                if measuresHalo, halo == nil {
+                    // Fewer frames came than the file announced, so the frames measured are not the
+                    // ones `HaloMeasure.of` reads: measured again from the whole decode (rare).
+                    halo = HaloMeasure.of(try decoder.decode(bytes, options: options), scans: measurer.scans)
+                }
+                summaries[path] = summary
+                return summary
+            }
+            let decoded = source.files.first.flatMap { summaries[$0] }
+            return StickerSubject(source: source, files: files, measured: decoded, scans: decoded == nil ? [] : measurer.scans,
+                                  halo: halo, failures: failures)
+        case .sequence(let paths, let timing, _):
+            // A sequence shows each file's first frame: those are measured, as frames 0, 1, 2...
+            let (files, failures) = loadFiles(source, root: root) { path, bytes, decoder in
+                let summary = try decoder.visitFrames(bytes, options: options) {
+                    if $0.index == 0 { measurer.add($0.pixels, width: $0.width, height: $0.height, expected: paths.count) }
+                }
+                summaries[path] = summary
+                return summary
+            }
+            let decoded = StickerSubject.sequenceSummary(paths: paths, parts: summaries, timing: timing,
+                                                         loopCount: source.sequenceLoopCount ?? 0)
+            return StickerSubject(source: source, files: files, measured: decoded, scans: decoded == nil ? [] : measurer.scans,
+                                  halo: decoded == nil ? nil : measurer.haloMeasure, failures: failures)
+        }
+    }
+
+    /// Reads every file of `source` that exists and hands the decodable ones to `decode` (with the
+    /// file's path, its bytes and a decoder), which returns what the decode found; returns the files as loaded and the failures. Missing files are skipped, files
+    /// over `limits.maxFileBytes` are not read and are recorded as limit failures, formats
+    /// `ImageFormat.isDecodable` does not name are not decoded.
+    private func loadFiles(_ source: StickerSource, root: String,
+                           decode: (String, [UInt8], ImageDecoder) throws -> DecodedSummary)
+        -> (files: [LoadedFile], failures: [FileFailure]) {
+        var files: [LoadedFile] = []
         var failures: [FileFailure] = []
         let decoder = ImageDecoder(limits: limits)
         let clock = ContinuousClock()
@@ -58,11 +117,10 @@ public struct SubjectLoader: Sendable {
                     continue
                 }
                 do {
-                    let image = try decoder.decode(bytes, options: DecodeOptions(fitBox: vectorBox))
-                    decoded[path] = image
+                    let summary = try decode(path, bytes, decoder)
                     files.append(LoadedFile(path: path, byteCount: bytes.count, format: format,
-                                            pixelSize: PixelSize(width: image.width, height: image.height),
-                                            facts: image.facts))
+                                            pixelSize: PixelSize(width: summary.width, height: summary.height),
+                                            facts: summary.facts))
                 } catch let error as CodecError {
                     files.append(LoadedFile(path: path, byteCount: bytes.count, format: format))
                     failures.append(FileFailure(file: path, error: error))
@@ -72,7 +130,7 @@ public struct SubjectLoader: Sendable {
                 }
             }
         }
-        return StickerSubject.assembled(source: source, files: files, decoded: decoded, failures: failures)
+        return (files, failures)
     }
 
     /// The filled slots of `iconSet` whose files exist, measured by decoding them, in `IconSlot.all` order.

@@ -62,11 +62,13 @@ public struct WatchSession: Sendable {
         }
         // The stamps cached are the ones taken before decoding: a file saved while it was being
         // decoded then differs from its stamp at the next poll and is decoded again, instead of
-        // its half-written state being cached under the finished file's stamp. Each worker drops
-        // the frames once the sticker is checked and summarised.
+        // its half-written state being cached under the finished file's stamp. Each worker measures
+        // the frames as they are decoded and keeps none.
         let checks = checker.stickerChecks
+        let halo = PackChecker.measuresHalo(checks, context: context)
         let loaded = await BoundedConcurrency.map(toLoad, limit: checker.concurrency) { item in
-            (item.0, PackChecker.checked(loader.load(item.1, root: root), checks: checks, context: context), item.2)
+            (item.0, PackChecker.checked(loader.loadMeasured(item.1, root: root, measuresHalo: halo), checks: checks,
+                                         context: context), item.2)
         }
         for (index, checked, stamps) in loaded {
             let source = pack.stickers[index]

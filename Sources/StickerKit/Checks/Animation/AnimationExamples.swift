@@ -14,10 +14,10 @@ enum AnimationExamples {
     }
 }
 
-extension DecodedImage {
+extension DecodedSummary {
     /// Frames per second averaged over one loop; nil for a zero-length loop.
     var averageFPS: Double? {
         let ms = loopDurationMilliseconds
-        return ms > 0 ? Double(frames.count) * 1000 / ms : nil
+        return ms > 0 ? Double(frameCount) * 1000 / ms : nil
     }
 }

@@ -11,12 +11,12 @@ public struct AnimationMemoryCheck: StickerCheck {
         defaultSeverity: .warning, category: .animation, threshold: "67,108,864 bytes = 64 MiB (thresholds.maxAnimationBytes)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard subject.isAnimated, let image = subject.image else { return [] }
+        guard subject.isAnimated, let image = subject.decoded else { return [] }
         let bytes = image.decodedByteCount, limit = context.thresholds.maxAnimationBytes
         guard bytes > limit else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.count(image.frames.count, "frame")) of \(NumberText.size(image.width, image.height)) decode to "
+            message: "\(NumberText.count(image.frameCount, "frame")) of \(NumberText.size(image.width, image.height)) decode to "
                 + "\(NumberText.int(bytes)) bytes (\(mebibytes(bytes))), limit \(NumberText.int(limit)) bytes (\(mebibytes(limit)))",
             hint: "Use fewer frames or a smaller canvas.")]
             .compactMap { $0 }

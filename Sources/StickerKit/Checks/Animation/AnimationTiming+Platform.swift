@@ -2,11 +2,11 @@ import ImageCodec
 
 extension FrameRateHighCheck {
     /// The store's frame-rate cap for the file's format, an error: the store refuses the file.
-    func storeFindings(_ subject: StickerSubject, image: DecodedImage, fps: Double, context: CheckContext) -> [Finding] {
+    func storeFindings(_ subject: StickerSubject, image: DecodedSummary, fps: Double, context: CheckContext) -> [Finding] {
         guard let limit = context.platform.animation.maxFPS(for: image.facts.format), Self.exceeds(image, limit) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frames.count, "frame")) in "
+            message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frameCount, "frame")) in "
                 + "\(NumberText.decimal(image.loopDurationMilliseconds)) ms), \(context.platform.name)'s limit is "
                 + "\(NumberText.decimal(limit)) fps",
             hint: "Drop frames (keep every second one and double the delays) until the rate is at most \(NumberText.decimal(limit)) fps.",
@@ -18,7 +18,7 @@ extension FrameRateHighCheck {
 extension LoopTooLongCheck {
     /// The store's cap on playback, an error: one loop, or every play together where the store counts
     /// them all (LINE: a loop played forever has no total, which `loop_count` reports).
-    func storeFindings(_ subject: StickerSubject, image: DecodedImage, context: CheckContext) -> [Finding] {
+    func storeFindings(_ subject: StickerSubject, image: DecodedSummary, context: CheckContext) -> [Finding] {
         let animation = context.platform.animation
         guard let limit = animation.maxDurationMilliseconds else { return [] }
         let loop = image.loopDurationMilliseconds
@@ -39,10 +39,10 @@ extension LoopTooLongCheck {
 
 extension ShortFrameDelayCheck {
     /// Frames shorter than the store's minimum delay (WhatsApp: 8 ms), an error: the store refuses the file.
-    func storeFindings(_ subject: StickerSubject, image: DecodedImage, minimum: Double, context: CheckContext) -> [Finding] {
-        let short = image.frames.indices.filter { Measure.exceeds(minimum, image.frames[$0].delay.milliseconds) }
+    func storeFindings(_ subject: StickerSubject, image: DecodedSummary, minimum: Double, context: CheckContext) -> [Finding] {
+        let short = image.delays.indices.filter { Measure.exceeds(minimum, image.delays[$0].milliseconds) }
         guard !short.isEmpty else { return [] }
-        var named = short.prefix(Self.namedFrames).map { "\($0) (\(NumberText.decimal(image.frames[$0].delay.milliseconds)) ms)" }
+        var named = short.prefix(Self.namedFrames).map { "\($0) (\(NumberText.decimal(image.delays[$0].milliseconds)) ms)" }
         if short.count > Self.namedFrames { named.append("\(NumberText.int(short.count - Self.namedFrames)) more") }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile, frame: short.count == 1 ? short[0] : nil,

@@ -11,7 +11,7 @@ public struct FiniteLoopCheck: StickerCheck {
         defaultSeverity: .info, category: .animation)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard subject.isAnimated, let image = subject.image, image.loopCount != 0 else { return [] }
+        guard subject.isAnimated, let image = subject.decoded, image.loopCount != 0 else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "stops after \(NumberText.count(image.loopCount, "play")) and then shows its last frame",

@@ -11,13 +11,13 @@ public struct FrameRateHighCheck: StickerCheck {
         defaultSeverity: .warning, category: .animation, threshold: "30 fps (thresholds.maxFPS)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard subject.isAnimated, let image = subject.image, let fps = image.averageFPS else { return [] }
+        guard subject.isAnimated, let image = subject.decoded, let fps = image.averageFPS else { return [] }
         if !context.platform.isIMessage { return storeFindings(subject, image: image, fps: fps, context: context) }
         let limit = context.thresholds.maxFPS
         guard Self.exceeds(image, limit) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frames.count, "frame")) in "
+            message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frameCount, "frame")) in "
                 + "\(NumberText.decimal(image.loopDurationMilliseconds)) ms), limit \(NumberText.decimal(limit)) fps",
             hint: "Drop frames (keep every second one and double the delays) or lower the rate to 15-24 fps.")]
             .compactMap { $0 }
@@ -44,9 +44,9 @@ extension FrameRateHighCheck {
     /// Whether the rate is over `limit`. WebM and WebP store times in whole milliseconds, so a loop of
     /// an exact 30 fps can read up to a millisecond short (61 frames in 2,033 ms, not 2,033.3): their
     /// rate is measured over the loop plus that millisecond.
-    static func exceeds(_ image: DecodedImage, _ limit: Double) -> Bool {
+    static func exceeds(_ image: DecodedSummary, _ limit: Double) -> Bool {
         let slack: Double = [.webm, .webp].contains(image.facts.format) ? 1 : 0
         let ms = image.loopDurationMilliseconds + slack
-        return ms > 0 && Measure.exceeds(Double(image.frames.count) * 1000 / ms, limit)
+        return ms > 0 && Measure.exceeds(Double(image.frameCount) * 1000 / ms, limit)
     }
 }

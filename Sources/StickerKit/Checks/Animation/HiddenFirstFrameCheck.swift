@@ -12,7 +12,7 @@ public struct HiddenFirstFrameCheck: StickerCheck {
         defaultSeverity: .warning, category: .animation)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, image.facts.format == .apng, image.facts.defaultImage == .hidden else { return [] }
+        guard let image = subject.decoded, image.facts.format == .apng, image.facts.defaultImage == .hidden else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "the APNG default image is hidden (not part of the animation); where animation is off, "

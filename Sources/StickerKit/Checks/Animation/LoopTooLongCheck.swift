@@ -11,7 +11,7 @@ public struct LoopTooLongCheck: StickerCheck {
         defaultSeverity: .warning, category: .animation, threshold: "5,000 ms (thresholds.maxLoopMilliseconds)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard subject.isAnimated, let image = subject.image else { return [] }
+        guard subject.isAnimated, let image = subject.decoded else { return [] }
         if !context.platform.isIMessage { return storeFindings(subject, image: image, context: context) }
         let ms = image.loopDurationMilliseconds, limit = context.thresholds.maxLoopMilliseconds
         guard Measure.exceeds(ms, limit) else { return [] }

@@ -14,14 +14,14 @@ public struct ShortFrameDelayCheck: StickerCheck {
         defaultSeverity: .warning, category: .animation, threshold: "10 ms (thresholds.shortDelayMilliseconds)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard subject.isAnimated, let image = subject.image else { return [] }
+        guard subject.isAnimated, let image = subject.decoded else { return [] }
         if !context.platform.isIMessage, let minimum = context.platform.animation.minFrameDelayMilliseconds {
             return storeFindings(subject, image: image, minimum: minimum, context: context)
         }
         let limit = context.thresholds.shortDelayMilliseconds
-        let short = image.frames.indices.filter { Measure.atMost(image.frames[$0].delay.milliseconds, limit) }
+        let short = image.delays.indices.filter { Measure.atMost(image.delays[$0].milliseconds, limit) }
         guard !short.isEmpty else { return [] }
-        var named = short.prefix(Self.namedFrames).map { "\($0) (\(NumberText.decimal(image.frames[$0].delay.milliseconds)) ms)" }
+        var named = short.prefix(Self.namedFrames).map { "\($0) (\(NumberText.decimal(image.delays[$0].milliseconds)) ms)" }
         if short.count > Self.namedFrames { named.append("\(NumberText.int(short.count - Self.namedFrames)) more") }
         let noun = short.count == 1 ? "frame" : "frames"
         return [context.finding(

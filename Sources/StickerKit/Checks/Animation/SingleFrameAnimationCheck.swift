@@ -14,7 +14,7 @@ public struct SingleFrameAnimationCheck: StickerCheck {
         defaultSeverity: .info, category: .animation)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, image.frames.count == 1 else { return [] }
+        guard let image = subject.decoded, image.frameCount == 1 else { return [] }
         let what: String
         if subject.isSequence { what = "the sequence has" }
         else if image.facts.format == .apng { what = "the APNG has" }

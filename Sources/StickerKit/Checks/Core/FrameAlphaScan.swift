@@ -26,48 +26,54 @@ public struct FrameAlphaScan: Equatable, Sendable {
 
     /// The scan of `buffer`.
     public init(_ buffer: PixelBuffer) {
+        self = buffer.pixels.withUnsafeBufferPointer { FrameAlphaScan($0, width: buffer.width, height: buffer.height) }
+    }
+
+    /// The scan of a frame lent by a frame-at-a-time decode: `pixels` is `width * height` straight
+    /// RGBA pixels, row-major.
+    public init(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
+        precondition(pixels.count == width * height * 4, "a frame of \(width)x\(height) px is \(width * height * 4) bytes")
         var content = Bounds(), visible = Bounds()
         var transparent = false, edge = false
         var hasher = SHA256()
-        let rowBytes = buffer.width * 4
+        let rowBytes = width * 4
         let stripRows = max(1, Self.stripBytes / max(1, rowBytes))
-        buffer.pixels.withUnsafeBufferPointer { p in
-            var stripStart = 0
-            while stripStart < buffer.height {
-                let stripEnd = min(buffer.height, stripStart + stripRows)
-                for y in stripStart..<stripEnd {
-                    var i = y * rowBytes + 3
-                    // The row's first and last pixel at each threshold; the rows between need no look.
-                    var firstContent = -1, lastContent = -1, firstVisible = -1, lastVisible = -1
-                    for x in 0..<buffer.width {
-                        let a = p[i]
-                        if a != 255 {
-                            transparent = true
-                            if a >= EdgeMatteModel.minEdgeAlpha { edge = true }
-                        }
-                        if a != 0 {
-                            if firstContent < 0 { firstContent = x }
-                            lastContent = x
-                            if a >= Self.visibleAlpha {
-                                if firstVisible < 0 { firstVisible = x }
-                                lastVisible = x
-                            }
-                        }
-                        i += 4
+        let p = pixels
+        var stripStart = 0
+        while stripStart < height {
+            let stripEnd = min(height, stripStart + stripRows)
+            for y in stripStart..<stripEnd {
+                var i = y * rowBytes + 3
+                // The row's first and last pixel at each threshold; the rows between need no look.
+                var firstContent = -1, lastContent = -1, firstVisible = -1, lastVisible = -1
+                for x in 0..<width {
+                    let a = p[i]
+                    if a != 255 {
+                        transparent = true
+                        if a >= EdgeMatteModel.minEdgeAlpha { edge = true }
                     }
-                    content.add(row: y, first: firstContent, last: lastContent)
-                    visible.add(row: y, first: firstVisible, last: lastVisible)
+                    if a != 0 {
+                        if firstContent < 0 { firstContent = x }
+                        lastContent = x
+                        if a >= Self.visibleAlpha {
+                            if firstVisible < 0 { firstVisible = x }
+                            lastVisible = x
+                        }
+                    }
+                    i += 4
                 }
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(
-                    rebasing: UnsafeRawBufferPointer(p)[(stripStart * rowBytes)..<(stripEnd * rowBytes)]))
-                stripStart = stripEnd
+                content.add(row: y, first: firstContent, last: lastContent)
+                visible.add(row: y, first: firstVisible, last: lastVisible)
             }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(
+                rebasing: UnsafeRawBufferPointer(p)[(stripStart * rowBytes)..<(stripEnd * rowBytes)]))
+            stripStart = stripEnd
         }
         hasTransparency = transparent
         hasEdgePixels = edge
         contentBounds = content.region
         visibleBounds = visible.region
-        digest = PixelDigest.Frame(width: buffer.width, height: buffer.height, sha256: Array(hasher.finalize()))
+        digest = PixelDigest.Frame(width: width, height: height, sha256: Array(hasher.finalize()))
     }
 
     /// The canvas sides the visible content lies on.

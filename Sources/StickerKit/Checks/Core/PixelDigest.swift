@@ -46,7 +46,7 @@ public struct PixelDigest: Hashable, Sendable {
     /// The digest of `subject`'s image from the frame digests its alpha scans already took (the same
     /// value as `init(_:)` on the image, without hashing the pixels again); nil without an image.
     public init?(_ subject: StickerSubject) {
-        guard let image = subject.image else { return nil }
+        guard let image = subject.decoded else { return nil }
         self.init(width: image.width, height: image.height, frames: subject.alphaScans.map(\.digest))
     }
 }

@@ -57,28 +57,64 @@ public struct FileFailure: Equatable, Sendable {
 }
 
 /// Everything a sticker check sees about one sticker: its declaration, its files, its pixels.
+///
+/// A subject comes in two kinds. One holds the decoded image with every frame (`image`): fixes,
+/// builds and the reports' overlays work on its pixels. One loaded for checking only
+/// (`SubjectLoader.loadMeasured`) holds what the rules need of the pixels, measured as the frames
+/// were decoded, and no frame: `image` is nil, `decoded`, `alphaScans` and the halo measure are
+/// set. The rules read only `decoded`, `alphaScans` and `haloMeasure`, so they judge both alike.
 public struct StickerSubject: Sendable {
     /// The sticker as the catalog declares it.
     public var source: StickerSource
     /// Its files that exist, in declaration order (missing files are catalog problems instead).
     public var files: [LoadedFile]
     /// The decoded image: a file's decode, or a sequence's frames assembled (format `apng`).
-    /// Nil when any file failed to decode or a sequence's frames differ in size.
-    public var image: DecodedImage? { didSet { alphaScans = Self.scans(of: image) } }
-    /// One alpha scan per frame of `image`, in order (empty without one): the transparency rules
-    /// and the summary read these instead of each walking the pixels again.
+    /// Nil when any file failed to decode or a sequence's frames differ in size, and in a subject
+    /// loaded for checking only. Setting it measures it again.
+    public var image: DecodedImage? {
+        didSet {
+            decoded = image.map(DecodedSummary.init)
+            alphaScans = Self.scans(of: image)
+            measuredHalo = nil
+        }
+    }
+    /// The decoded image without its pixels (canvas, delays, loop count, facts): what the rules
+    /// read. Nil exactly when the sticker has no decoded image (a file failed, a sequence's frames
+    /// differ in size).
+    public private(set) var decoded: DecodedSummary?
+    /// One alpha scan per frame of the decoded image, in order (empty without one): the
+    /// transparency rules and the summary read these instead of each walking the pixels again.
     public private(set) var alphaScans: [FrameAlphaScan]
+    /// `edge_halo`'s measure when it was taken as the frames were decoded.
+    private var measuredHalo: HaloMeasure?
     /// Files that failed to decode or were refused by the decode limits.
     public var failures: [FileFailure]
 
-    /// A subject.
+    /// A subject with its decoded image.
     public init(source: StickerSource, files: [LoadedFile], image: DecodedImage?, failures: [FileFailure]) {
         self.source = source; self.files = files; self.image = image; self.failures = failures
+        decoded = image.map(DecodedSummary.init)
         alphaScans = Self.scans(of: image)
+    }
+
+    /// A subject measured as its frames were decoded, without them: `decoded` and `alphaScans` (one
+    /// per frame) as a decoded image would give them, and `edge_halo`'s measure when it was taken.
+    init(source: StickerSource, files: [LoadedFile], measured decoded: DecodedSummary?, scans: [FrameAlphaScan],
+         halo: HaloMeasure?, failures: [FileFailure]) {
+        precondition(decoded.map { $0.frameCount == scans.count } ?? scans.isEmpty, "one scan per frame")
+        self.source = source; self.files = files; self.failures = failures
+        self.decoded = decoded; alphaScans = scans; measuredHalo = halo
     }
 
     private static func scans(of image: DecodedImage?) -> [FrameAlphaScan] {
         image?.frames.map { FrameAlphaScan($0.image) } ?? []
+    }
+
+    /// `edge_halo`'s measure: the one taken as the frames were decoded, or else measured now from
+    /// `image`'s frames; an empty measure when there is neither.
+    var haloMeasure: HaloMeasure {
+        if let measuredHalo { return measuredHalo }
+        return image.map { HaloMeasure.of($0, scans: alphaScans) } ?? HaloMeasure()
     }
 
     /// Whether any pixel of any frame has alpha below 255.
@@ -96,7 +132,7 @@ public struct StickerSubject: Sendable {
 
     /// Whether the sticker animates: several frames, an animation format, or a sequence.
     public var isAnimated: Bool {
-        guard let image else { return false }
-        return isSequence || image.isAnimated
+        guard let decoded else { return false }
+        return isSequence || decoded.isAnimated
     }
 }

@@ -2,9 +2,9 @@ import ImageCodec
 
 /// What stays of a sticker once its own rules have run: its declaration, its files and failures,
 /// the facts reports show and a digest of its pixels. Pack rules and reports work from summaries
-/// so that a pack's decoded frames never have to be held at once: a worker decodes a sticker,
-/// runs its rules, summarises it and drops the frames, so peak memory follows the number of
-/// workers, not the size of the pack.
+/// so that a pack's decoded frames never have to be held at once: a worker decodes a sticker a
+/// frame at a time, measuring each frame for the rules and letting it go, runs its rules and
+/// summarises it, so peak memory follows the number of workers, not the size of the pack.
 public struct StickerSummary: Sendable {
     /// The sticker as the catalog declares it.
     public var source: StickerSource
@@ -41,12 +41,12 @@ public struct StickerSummary: Sendable {
 
     /// What reports show about `subject`; nil when it has no decoded image.
     public static func facts(of subject: StickerSubject) -> StickerFacts? {
-        guard let image = subject.image else { return nil }
+        guard let image = subject.decoded else { return nil }
         let animated = subject.isAnimated
         let ms = animated ? image.loopDurationMilliseconds : 0
         return StickerFacts(
-            format: image.facts.format, width: image.width, height: image.height, frames: image.frames.count,
-            durationMs: ms, fps: animated && ms > 0 ? Double(image.frames.count) * 1000 / ms : nil,
+            format: image.facts.format, width: image.width, height: image.height, frames: image.frameCount,
+            durationMs: ms, fps: animated && ms > 0 ? Double(image.frameCount) * 1000 / ms : nil,
             loops: animated ? image.loopCount : 0,
             bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
             hasTransparency: subject.hasTransparency)

@@ -13,7 +13,7 @@ public struct IgnoredAnimationCheck: StickerCheck {
         defaultSeverity: .warning, category: .format)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let reason = subject.image?.facts.ignoredAnimation else { return [] }
+        guard let reason = subject.decoded?.facts.ignoredAnimation else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "the APNG animation is ignored: \(reason); browsers show only the default image, as a still",

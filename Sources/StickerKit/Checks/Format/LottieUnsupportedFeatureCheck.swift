@@ -14,7 +14,7 @@ public struct LottieUnsupportedFeatureCheck: StickerCheck {
         defaultSeverity: .warning, category: .format)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        (subject.image?.facts.lottieUnsupportedFeatures ?? []).compactMap { feature in
+        (subject.decoded?.facts.lottieUnsupportedFeatures ?? []).compactMap { feature in
             context.finding(
                 Self.description, sticker: subject.name, file: subject.primaryFile,
                 message: "\(feature.description) is not drawn as lottie-web draws it; the frames differ there",

@@ -38,7 +38,7 @@ public struct UnsupportedFormatCheck: StickerCheck {
 
     /// What `build` will ship for a decoded foreign file: APNG when it animates, else PNG.
     private static func outputName(_ subject: StickerSubject) -> String {
-        guard let image = subject.image else { return "PNG or APNG" }
+        guard let image = subject.decoded else { return "PNG or APNG" }
         return image.isAnimated ? "APNG" : "PNG"
     }
 

@@ -3,7 +3,7 @@ import ImageCodec
 extension DimensionsTooLargeCheck {
     /// A side above the store's maximum for the sticker's kind.
     func storeFindings(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, let kind = subject.platformKind(context) else { return [] }
+        guard let image = subject.decoded, let kind = subject.platformKind(context) else { return [] }
         let limits = kind.pixels
         guard image.width > limits.maximum.width || image.height > limits.maximum.height else { return [] }
         return [context.finding(
@@ -18,7 +18,7 @@ extension DimensionsTooLargeCheck {
 extension DimensionsTooSmallCheck {
     /// A side below the store's minimum, or no side as long as the store needs one side to be.
     func storeFindings(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, let kind = subject.platformKind(context) else { return [] }
+        guard let image = subject.decoded, let kind = subject.platformKind(context) else { return [] }
         let limits = kind.pixels
         let belowMinimum = limits.minimum.map { image.width < $0.width || image.height < $0.height } ?? false
         let noLongSide = limits.oneSideAtLeast.map { max(image.width, image.height) < $0 } ?? false

@@ -15,7 +15,7 @@ public struct DimensionsTooSmallCheck: StickerCheck {
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
         if !context.platform.isIMessage { return storeFindings(subject, context: context) }
-        guard let image = subject.image else { return [] }
+        guard let image = subject.decoded else { return [] }
         let m = Self.minimumSide
         guard image.width < m || image.height < m else { return [] }
         return [context.finding(

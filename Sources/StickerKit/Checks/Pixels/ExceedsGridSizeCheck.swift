@@ -14,7 +14,7 @@ public struct ExceedsGridSizeCheck: StickerCheck {
         threshold: "the grid cell: 300 (small), 408 (regular) or 618 (large) px a side")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image else { return [] }
+        guard let image = subject.decoded else { return [] }
         let cell = context.gridSize.maxPixels
         let maximum = DimensionsTooLargeCheck.maximumSide
         guard image.width > cell || image.height > cell, image.width <= maximum, image.height <= maximum else { return [] }

@@ -11,7 +11,7 @@ public struct NotSquareCheck: StickerCheck {
         defaultSeverity: .info, category: .pixels)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, image.width != image.height else { return [] }
+        guard let image = subject.decoded, image.width != image.height else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.size(image.width, image.height)) is not square",

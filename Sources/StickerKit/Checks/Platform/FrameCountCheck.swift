@@ -12,10 +12,10 @@ public struct FrameCountCheck: StickerCheck {
         defaultSeverity: .error, category: .animation, threshold: "LINE: 5 to 20 frames")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let range = context.platform.animation.frameCount, subject.isAnimated, let image = subject.image else { return [] }
-        let distinct = Self.distinctFrames(image.frames.map(\.image))
+        guard let range = context.platform.animation.frameCount, subject.isAnimated, let image = subject.decoded else { return [] }
+        let distinct = Self.distinctFrames(subject.alphaScans.map(\.digest))
         guard !range.contains(distinct) else { return [] }
-        let merged = distinct == image.frames.count ? "" : " (\(NumberText.int(image.frames.count)) before merging identical neighbours)"
+        let merged = distinct == image.frameCount ? "" : " (\(NumberText.int(image.frameCount)) before merging identical neighbours)"
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.count(distinct, "frame"))\(merged); \(context.platform.name) takes "
@@ -26,7 +26,9 @@ public struct FrameCountCheck: StickerCheck {
 
     /// Frames once identical neighbours are merged into one, as APNG assemblers do (and as the
     /// store counts them: `Retimer` splits frames until this count reaches the store's fewest).
-    static func distinctFrames(_ images: [PixelBuffer]) -> Int {
+    /// Frames are given as pixels, or as their digests (equal digests: equal frames, up to a
+    /// SHA-256 collision), so that `check` counts frames it no longer holds.
+    static func distinctFrames<Frame: Equatable>(_ images: [Frame]) -> Int {
         guard var previous = images.first else { return 0 }
         var count = 1
         for image in images.dropFirst() where image != previous {

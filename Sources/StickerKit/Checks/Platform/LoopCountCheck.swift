@@ -11,7 +11,7 @@ public struct LoopCountCheck: StickerCheck {
         defaultSeverity: .error, category: .animation, threshold: "LINE: 1 to 4 plays")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let range = context.platform.animation.plays, subject.isAnimated, let image = subject.image,
+        guard let range = context.platform.animation.plays, subject.isAnimated, let image = subject.decoded,
               !range.contains(image.loopCount) else { return [] }
         let plays = image.loopCount == 0 ? "plays forever" : "plays \(NumberText.count(image.loopCount, "time"))"
         return [context.finding(

@@ -12,7 +12,7 @@ public struct OddDimensionsCheck: StickerCheck {
         defaultSeverity: .error, category: .pixels, threshold: "LINE still stickers: even width and height")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let kind = subject.platformKind(context), kind.pixels.evenSides, let image = subject.image,
+        guard let kind = subject.platformKind(context), kind.pixels.evenSides, let image = subject.decoded,
               image.width % 2 != 0 || image.height % 2 != 0 else { return [] }
         let width = image.width + image.width % 2, height = image.height + image.height % 2
         let fits = width <= kind.pixels.maximum.width && height <= kind.pixels.maximum.height

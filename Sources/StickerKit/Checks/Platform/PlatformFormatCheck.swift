@@ -17,7 +17,7 @@ public struct PlatformFormatCheck: StickerCheck {
         let format: ImageFormat?
         let file: String?
         switch subject.source.content {
-        case .sequence: format = subject.image.map { _ in .apng }; file = subject.primaryFile
+        case .sequence: format = subject.decoded.map { _ in .apng }; file = subject.primaryFile
         case .file: format = subject.files.first?.format; file = subject.files.first?.path
         }
         guard let format else { return [] }

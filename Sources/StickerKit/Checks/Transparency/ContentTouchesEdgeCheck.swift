@@ -14,7 +14,7 @@ public struct ContentTouchesEdgeCheck: StickerCheck {
         defaultSeverity: .warning, category: .transparency, threshold: "alpha 128")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, subject.hasTransparency else { return [] }
+        guard let image = subject.decoded, subject.hasTransparency else { return [] }
         // An opaque image touches every border by definition; `no_transparency` covers it.
         var sides: Set<PixelScan.Side> = []
         var touching: [Int] = []
@@ -26,7 +26,7 @@ public struct ContentTouchesEdgeCheck: StickerCheck {
         let names = sides.sorted().map(\.name)
         var message = "visible pixels touch the \(NumberText.list(names)) \(names.count == 1 ? "edge" : "edges") of the canvas"
         if subject.isAnimated {
-            message += " in \(NumberText.int(touching.count)) of \(NumberText.count(image.frames.count, "frame")) (first: frame \(first))"
+            message += " in \(NumberText.int(touching.count)) of \(NumberText.count(image.frameCount, "frame")) (first: frame \(first))"
         }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,

@@ -17,9 +17,8 @@ public struct EdgeHaloCheck: StickerCheck {
         threshold: "10% of edge pixels (thresholds.haloEdgeShare), model within 16 levels")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard !context.isOff(Self.description), let image = subject.image,
-              subject.hasTransparency else { return [] }
-        let measure = HaloMeasure.of(image, scans: subject.alphaScans)
+        guard !context.isOff(Self.description), subject.decoded != nil, subject.hasTransparency else { return [] }
+        let measure = subject.haloMeasure
         let limit = context.thresholds.haloEdgeShare
         guard measure.judged > 0, measure.share > limit else { return [] }
         var parts: [String] = []

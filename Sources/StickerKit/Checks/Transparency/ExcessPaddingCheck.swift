@@ -11,7 +11,7 @@ public struct ExcessPaddingCheck: StickerCheck {
         defaultSeverity: .info, category: .transparency, threshold: "25% of a side (thresholds.maxPaddingShare)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, image.width > 0, image.height > 0 else { return [] }
+        guard let image = subject.decoded, image.width > 0, image.height > 0 else { return [] }
         // The union of every frame's visible content: an animation may move across the canvas.
         var box: PixelRegion?
         for scan in subject.alphaScans {

@@ -12,7 +12,7 @@ public struct GIFHardEdgesCheck: StickerCheck {
         defaultSeverity: .warning, category: .transparency)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, image.facts.format == .gif,
+        guard let image = subject.decoded, image.facts.format == .gif,
               subject.hasTransparency else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,

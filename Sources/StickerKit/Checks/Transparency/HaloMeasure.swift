@@ -61,15 +61,19 @@ struct HaloMeasure: Equatable, Sendable {
 
     private static func luma(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
 
-    /// The measure over an image's frames (at most `maxFrames`, evenly spaced). With the frames'
-    /// alpha scans (`scans[i]` of frame i), a frame without a pixel to judge is skipped unread: its
-    /// model would be nil and add nothing.
+    /// The frames the measure reads of an image of `frameCount` frames: all of them up to
+    /// `maxFrames`, else `maxFrames` evenly spaced from the first.
+    static func picked(frameCount n: Int) -> [Int] {
+        n <= maxFrames ? Array(0..<n) : (0..<maxFrames).map { $0 * n / maxFrames }
+    }
+
+    /// The measure over an image's frames (`picked(frameCount:)`). With the frames' alpha scans
+    /// (`scans[i]` of frame i), a frame without a pixel to judge is skipped unread: its model would
+    /// be nil and add nothing.
     static func of(_ image: DecodedImage, scans: [FrameAlphaScan]? = nil) -> HaloMeasure {
         var measure = HaloMeasure()
         let scratch = NearestOpaqueMap.Scratch()
-        let n = image.frames.count
-        let picked = n <= maxFrames ? Array(0..<n) : (0..<maxFrames).map { $0 * n / maxFrames }
-        for index in picked where scans?[index].hasEdgePixels ?? true {
+        for index in picked(frameCount: image.frames.count) where scans?[index].hasEdgePixels ?? true {
             measure.add(image.frames[index].image, scratch: scratch)
         }
         return measure

@@ -11,7 +11,7 @@ public struct NoTransparencyCheck: StickerCheck {
         defaultSeverity: .warning, category: .transparency)
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.image, !subject.hasTransparency else { return [] }
+        guard let image = subject.decoded, !subject.hasTransparency else { return [] }
         let message = image.facts.format == .jpeg
             ? "JPEG has no transparency: every pixel is opaque"
             : "no transparent pixel in any frame: every pixel is opaque"
