@@ -44,6 +44,8 @@ extension StickerCodec {
 public struct DefaultStickerCodec: StickerCodec {
     /// Limits every decode respects.
     public var limits: DecodeLimits
+    /// The Lottie renderer helpers the codec's decodes (and its copies') share over a batch.
+    public let lottieRenderers = LottieRendererPool()
     /// The codec with the given decode limits.
     public init(limits: DecodeLimits = .default) { self.limits = limits }
 
@@ -52,12 +54,12 @@ public struct DefaultStickerCodec: StickerCodec {
 
     /// Decodes with `ImageDecoder`.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
-        try ImageDecoder(limits: limits).decode(bytes)
+        try ImageDecoder(limits: limits, lottieRenderers: lottieRenderers).decode(bytes)
     }
 
     /// Decodes with `ImageDecoder`, passing the options on.
     public func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
-        try ImageDecoder(limits: limits).decode(bytes, options: options)
+        try ImageDecoder(limits: limits, lottieRenderers: lottieRenderers).decode(bytes, options: options)
     }
 
     /// Encodes with `PNGEncoder.encode(_:)`.

@@ -14,6 +14,8 @@ public struct CheckedStickers: RandomAccessCollection, Sendable {
     public var limits: DecodeLimits
     /// The box the check rendered vector formats into (the pack's grid cell), nil for their canvas.
     public var vectorBox: Int?
+    /// The Lottie renderer helpers the decodes again share.
+    private let lottieRenderers = LottieRendererPool()
 
     /// Checked stickers of the catalog at `root`, decoded again under `limits` (vector formats
     /// rendered into `vectorBox`) when needed.
@@ -31,6 +33,6 @@ public struct CheckedStickers: RandomAccessCollection, Sendable {
     /// The sticker of `summary` loaded and decoded again from its files, as the check loaded it
     /// (the files may have changed since; the caller uses what it gets).
     public func subject(for summary: StickerSummary) -> StickerSubject {
-        SubjectLoader(limits: limits, vectorBox: vectorBox).load(summary.source, root: root)
+        SubjectLoader(limits: limits, vectorBox: vectorBox, lottieRenderers: lottieRenderers).load(summary.source, root: root)
     }
 }

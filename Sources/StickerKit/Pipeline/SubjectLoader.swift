@@ -11,15 +11,22 @@ public struct SubjectLoader: Sendable {
     /// The square vector formats (Lottie, TGS) are rendered into, keeping their aspect ratio: the
     /// pack's grid cell, so checks judge the pixels a build ships; nil renders at the file's canvas.
     public var vectorBox: Int?
+    /// The Lottie renderer helpers every decode of this loader (and its copies) shares, so that a
+    /// batch of Lottie and TGS stickers starts a helper or two rather than one per sticker.
+    public let lottieRenderers: LottieRendererPool
 
     /// Bytes read to sniff the format of a file too large to read whole: enough to walk a PNG's
     /// chunk headers up to its first IDAT in practice.
     static let sniffBytes = 64 << 10
 
     /// A loader with the given decode limits, rendering vector formats into `vectorBox` when given.
-    public init(limits: DecodeLimits = .default, vectorBox: Int? = nil) {
-        self.limits = limits; self.vectorBox = vectorBox
+    public init(limits: DecodeLimits = .default, vectorBox: Int? = nil,
+                lottieRenderers: LottieRendererPool = LottieRendererPool()) {
+        self.limits = limits; self.vectorBox = vectorBox; self.lottieRenderers = lottieRenderers
     }
+
+    /// A decoder under the loader's limits, with its helpers.
+    private var decoder: ImageDecoder { ImageDecoder(limits: limits, lottieRenderers: lottieRenderers) }
 
     /// The subject of `source`, whose paths are relative to `root`, with its decoded image. Missing
     /// files are skipped (the catalog reader reports them); files over `limits.maxFileBytes` are not
@@ -80,15 +87,16 @@ public struct SubjectLoader: Sendable {
     }
 
     /// Reads every file of `source` that exists and hands the decodable ones to `decode` (with the
-    /// file's path, its bytes and a decoder), which returns what the decode found; returns the files as loaded and the failures. Missing files are skipped, files
-    /// over `limits.maxFileBytes` are not read and are recorded as limit failures, formats
+    /// file's path, its bytes and a decoder), which returns what the decode found; returns the
+    /// files as loaded and the failures. Missing files are skipped, files over
+    /// `limits.maxFileBytes` are not read and are recorded as limit failures, formats
     /// `ImageFormat.isDecodable` does not name are not decoded.
     private func loadFiles(_ source: StickerSource, root: String,
                            decode: (String, [UInt8], ImageDecoder) throws -> DecodedSummary)
         -> (files: [LoadedFile], failures: [FileFailure]) {
         var files: [LoadedFile] = []
         var failures: [FileFailure] = []
-        let decoder = ImageDecoder(limits: limits)
+        let decoder = self.decoder
         let clock = ContinuousClock()
         let start = clock.now
         for (index, path) in source.files.enumerated() {
@@ -136,7 +144,7 @@ public struct SubjectLoader: Sendable {
     /// The filled slots of `iconSet` whose files exist, measured by decoding them, in `IconSlot.all` order.
     public func loadIcons(_ iconSet: IconSetSource?, root: String) -> [IconFile] {
         guard let iconSet else { return [] }
-        let decoder = ImageDecoder(limits: limits)
+        let decoder = self.decoder
         return IconSlot.all.compactMap { slot -> IconFile? in
             guard let path = iconSet.filled[slot] else { return nil }
             switch read(path, root: root) {
@@ -229,7 +237,7 @@ extension SubjectLoader {
         case .bytes(let bytes):
             let format = FormatSniffer.sniff(bytes)
             do {
-                let image = try ImageDecoder(limits: limits).decode(bytes)
+                let image = try decoder.decode(bytes)
                 // An APNG tray sniffs as PNG when it has a single frame; the decoder's facts say what it is.
                 return TrayFile(file: path, loaded: LoadedFile(path: path, byteCount: bytes.count, format: image.facts.format,
                                                                pixelSize: PixelSize(width: image.width, height: image.height),

@@ -1,5 +1,5 @@
 import Foundation
-import ImageCodec
+@testable import ImageCodec
 @testable import StickerKit
 import TestSupport
 import XCTest
@@ -122,5 +122,25 @@ final class MeasuredSubjectTests: XCTestCase {
         matted.pixels.withUnsafeBufferPointer { measurer.add($0, width: 96, height: 96, expected: 20) }
         XCTAssertEqual(measurer.haloMeasure, HaloMeasure.of(ExampleImage.animation(Array(repeating: matted, count: 20))))
         XCTAssertNil(FrameMeasurer(measuresHalo: false).haloMeasure)
+    }
+
+    /// One helper for a batch: a loader's decodes (and a codec's) share their Lottie helpers, so a
+    /// pack of TGS stickers does not start a helper per sticker.
+    func testLottieStickersOfABatchShareOneHelper() throws {
+        let tgs = [UInt8](try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImageCodecTests/Fixtures/Lottie/shapes.tgs")))
+        let folder = try TempFolder("measured-lottie")
+        defer { folder.remove() }
+        for name in ["a", "b", "c"] { try folder.write(tgs, to: "\(name).tgs") }
+        let pack = try CatalogReader().read(at: folder.path, config: nil)
+        let loader = SubjectLoader(vectorBox: 300)
+        for source in pack.stickers {
+            XCTAssertEqual(loader.loadMeasured(source, root: pack.root).decoded?.width, 300, source.name)
+            XCTAssertEqual(loader.lottieRenderers.idleCount, 1, "\(source.name): the one helper waits for the next")
+        }
+        let codec = DefaultStickerCodec()
+        for _ in 0..<2 { _ = try codec.decode(tgs, options: DecodeOptions(fitBox: 64)) }
+        XCTAssertEqual(codec.lottieRenderers.idleCount, 1)
     }
 }
