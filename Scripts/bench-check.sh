@@ -8,8 +8,16 @@
 # soft edges, 30 JPEG, 20 GIF animations (12 frames), 20 APNG (24 frames, made here with
 # `stickerforge assemble --effort fast`) and 20 frame folders (24 frames each).
 #
+# Two floors: decoding frame at a time (`--frame-at-a-time`, each frame lent and let go, as `check`
+# decodes) and decoding with every frame kept (`DecodedImage`, as fixes and builds decode).
+#
+# With LARGE=1, also the large catalog of docs/benchmarks.md (Scripts/gen-large-catalog.sh, made
+# in WORK_DIR/large from the pack when missing: 140 images, 40 of them 72-frame animations at
+# 618 px) for peak memory. With BASELINE=PATH, every `check` run is repeated with that binary
+# (another build of stickerforge) in the same window, as the "before" row.
+#
 # Usage: Scripts/bench-check.sh [WORK_DIR]   (the pack is reused when WORK_DIR already holds it)
-# Environment: RUNS=3 (best of), SKIP_BUILD=1 (reuse the release build)
+# Environment: RUNS=3 (best of), SKIP_BUILD=1 (reuse the release build), LARGE=1, BASELINE=PATH
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -56,11 +64,21 @@ run_best() {
     echo "$line"
 }
 
-floor=$(run_best decode-only "$sf" bench-decode --iterations 1 "${files[@]}")
+floor=$(run_best decode-streamed "$sf" bench-decode --frame-at-a-time --iterations 1 "${files[@]}")
+kept=$(run_best decode-kept "$sf" bench-decode --iterations 1 "${files[@]}")
 check=$(run_best check "$sf" check "$pack" --format json)
+rows=("$floor" "$kept" "$check")
+[[ -n "${BASELINE:-}" ]] && rows+=("$(run_best check-baseline "$BASELINE" check "$pack" --format json)")
+if [[ "${LARGE:-0}" == 1 ]]; then
+    [[ -f "$work/large/anim_019.gif" ]] || "$SF_ROOT/Scripts/gen-large-catalog.sh" "$pack" "$work/large" >&2
+    [[ -f "$work/large/stickerforge.yml" ]] || printf 'name: Large\ngrid_size: large\n' > "$work/large/stickerforge.yml"
+    rows+=("$(run_best large-check "$sf" check "$work/large" --format json)")
+    [[ -n "${BASELINE:-}" ]] && rows+=("$(run_best large-check-baseline "$BASELINE" check "$work/large" --format json)")
+fi
 echo
-{ echo "run wall-s cpu-s peak-RSS-MB load1"; echo "$floor"; echo "$check"; } | column -t
-awk -v f="$floor" -v c="$check" 'BEGIN {
-    split(f, a, " "); split(c, b, " ");
-    printf "check / decode floor: %.2fx wall, %.2fx cpu\n", b[2] / a[2], b[3] / a[3] }'
+{ echo "run wall-s cpu-s peak-RSS-MB load1"; printf '%s\n' "${rows[@]}"; } | column -t
+awk -v f="$floor" -v k="$kept" -v c="$check" 'BEGIN {
+    split(f, a, " "); split(k, d, " "); split(c, b, " ");
+    printf "check / decode floor (frame at a time): %.2fx wall, %.2fx cpu\n", b[2] / a[2], b[3] / a[3]
+    printf "check / decode floor (frames kept): %.2fx wall, %.2fx cpu\n", b[2] / d[2], b[3] / d[3] }'
 echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"
