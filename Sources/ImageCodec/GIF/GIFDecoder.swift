@@ -4,7 +4,7 @@
 /// 0 and 1 leave the frame, 2 clears its rectangle to transparent (not to the background colour),
 /// 3 restores the rectangle. Reserved disposal values 4-7 are treated as 0. A first frame reaching
 /// past the logical screen grows the canvas, as in Chromium.
-struct GIFDecoder {
+struct GIFDecoder: CompositingDecoder {
     /// Limits checked before giflib or the compositor allocates.
     var limits: DecodeLimits
 
@@ -12,31 +12,12 @@ struct GIFDecoder {
     /// - Throws: `CodecError.limitExceeded` before allocation; giflib's faults as `.truncated`,
     ///   `.corruptData` or `.library` naming the frame; `.malformed` for a file with no image.
     func decode(_ bytes: [UInt8]) throws -> DecodedImage {
-        var frames: [Frame] = []
-        let summary = try decode(bytes) { _, count, shown, delay, raw in
-            if frames.isEmpty { frames.reserveCapacity(count) }
-            frames.append(Frame(image: shown, delay: delay, raw: raw))
-        }
-        return DecodedImage(width: summary.width, height: summary.height, frames: frames,
-                            loopCount: summary.loopCount, facts: summary.facts)
+        try decodeKeepingFrames(bytes)
     }
 
-    /// Decodes the same frames as `decode(_:)`, lending each to `visit` as it is composited: the
-    /// canvas is reused from frame to frame (giflib still holds every frame's colour indices).
-    /// - Throws: as `decode(_:)`, and whatever `visit` throws (which ends the decode).
-    func visitFrames(_ bytes: [UInt8], _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
-        try decode(bytes) { index, count, shown, _, _ in
-            try shown.pixels.withUnsafeBufferPointer {
-                try visit(FrameVisit(index: index, width: shown.width, height: shown.height,
-                                     expectedFrames: count, pixels: $0))
-            }
-        }
-    }
-
-    /// The decode both paths share: lends `show` every displayed frame in order, with its index,
-    /// the number of frames, its delay and its stored region and ops; returns the rest.
-    private func decode(_ bytes: [UInt8],
-                        show: (Int, Int, PixelBuffer, FrameDelay, RawFrameInfo) throws -> Void) throws -> DecodedSummary {
+    /// The decode both paths share (`CompositingDecoder`): lends `show` every displayed frame in
+    /// order; returns the rest.
+    func decode(_ bytes: [UInt8], show: (ShownFrame) throws -> Void) throws -> DecodedSummary {
         guard let screen = GIFStructureScanner.screenSize(bytes) else {
             throw CodecError.truncated("GIF ends inside its header (\(bytes.count) bytes, need 13)")
         }
@@ -64,7 +45,8 @@ struct GIFDecoder {
             let raw = RawFrameInfo(region: stored.region, dispose: Self.dispose(stored.control.disposal),
                                    blend: .over)
             try compositor.render(Self.rgba(stored), atX: raw.region.x, y: raw.region.y, blend: .over, dispose: raw.dispose) {
-                try show(index, contents.frames.count, $0, .centiseconds(stored.control.delayCentiseconds), raw)
+                try show(ShownFrame(index: index, count: contents.frames.count, image: $0,
+                                    delay: .centiseconds(stored.control.delayCentiseconds), raw: raw))
             }
             raws.append(raw)
         }

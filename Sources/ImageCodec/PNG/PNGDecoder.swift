@@ -4,7 +4,7 @@
 /// order, every APNG rule) and the limits are checked before any pixel memory exists; pixels
 /// come from libpng through the C shim, one standalone stream per frame; APNG frames are
 /// composited onto the canvas with `FrameCompositor`.
-public struct PNGDecoder: Sendable {
+public struct PNGDecoder: CompositingDecoder, Sendable {
     /// The limits every decode respects.
     public var limits: DecodeLimits
 
@@ -15,31 +15,12 @@ public struct PNGDecoder: Sendable {
     /// - Throws: `CodecError`: `.truncated` / `.malformed` for structural faults, `.limitExceeded`
     ///   before allocating, `.corruptData` for bad compressed data, `.library` for libpng failures.
     public func decode(_ bytes: [UInt8]) throws -> DecodedImage {
-        var frames: [Frame] = []
-        let summary = try decode(bytes) { index, count, shown, delay, raw in
-            if frames.isEmpty { frames.reserveCapacity(count) }
-            frames.append(Frame(image: shown, delay: delay, raw: raw))
-        }
-        return DecodedImage(width: summary.width, height: summary.height, frames: frames,
-                            loopCount: summary.loopCount, facts: summary.facts)
+        try decodeKeepingFrames(bytes)
     }
 
-    /// Decodes the same frames as `decode(_:)`, lending each to `visit` as it is composited: the
-    /// canvas is reused from frame to frame, so memory stays one frame whatever the length.
-    /// - Throws: as `decode(_:)`, and whatever `visit` throws (which ends the decode).
-    func visitFrames(_ bytes: [UInt8], _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
-        try decode(bytes) { index, count, shown, _, _ in
-            try shown.pixels.withUnsafeBufferPointer {
-                try visit(FrameVisit(index: index, width: shown.width, height: shown.height,
-                                     expectedFrames: count, pixels: $0))
-            }
-        }
-    }
-
-    /// The decode both paths share: lends `show` every displayed frame in order, with its index,
-    /// the number of frames, its delay and its stored region and ops; returns the rest.
-    private func decode(_ bytes: [UInt8],
-                        show: (Int, Int, PixelBuffer, FrameDelay, RawFrameInfo?) throws -> Void) throws -> DecodedSummary {
+    /// The decode both paths share (`CompositingDecoder`): lends `show` every displayed frame in
+    /// order; returns the rest.
+    func decode(_ bytes: [UInt8], show: (ShownFrame) throws -> Void) throws -> DecodedSummary {
         try limits.checkFileSize(bytes.count)
         let structure = try PNGStructure(reading: bytes, limits: limits)
         let header = structure.header
@@ -48,7 +29,8 @@ public struct PNGDecoder: Sendable {
                                                     height: header.height, data: structure.imageData)
         let facts = facts(structure, fileSize: bytes.count)
         guard let animation = structure.animation else {
-            try show(0, 1, try pixels.decode(defaultStream, width: header.width, height: header.height), .zero, nil)
+            let image = try pixels.decode(defaultStream, width: header.width, height: header.height)
+            try show(ShownFrame(index: 0, count: 1, image: image, delay: .zero, raw: nil))
             return DecodedSummary(width: header.width, height: header.height, delays: [.zero], loopCount: 0, facts: facts)
         }
         if animation.defaultImageRole == .hidden {
@@ -62,7 +44,7 @@ public struct PNGDecoder: Sendable {
 
     /// Decodes every stored frame and draws it as the APNG specification says.
     private func composite(_ animation: APNGFrameCollector, structure: PNGStructure, pixels: PNGPixelDecoder,
-                           show: (Int, Int, PixelBuffer, FrameDelay, RawFrameInfo?) throws -> Void) throws {
+                           show: (ShownFrame) throws -> Void) throws {
         var compositor = FrameCompositor(width: structure.header.width, height: structure.header.height)
         let count = animation.frames.count
         for (index, stored) in animation.frames.enumerated() {
@@ -78,7 +60,7 @@ public struct PNGDecoder: Sendable {
             // The APNG spec: dispose "previous" on the first frame is treated as "background".
             let dispose: DisposeOp = (index == 0 && control.dispose == .previous) ? .background : control.dispose
             try compositor.render(image, atX: control.region.x, y: control.region.y, blend: control.blend, dispose: dispose) {
-                try show(index, count, $0, control.delay, control.rawInfo)
+                try show(ShownFrame(index: index, count: count, image: $0, delay: control.delay, raw: control.rawInfo))
             }
         }
     }

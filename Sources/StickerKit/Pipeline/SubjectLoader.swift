@@ -58,6 +58,7 @@ public struct SubjectLoader: Sendable {
                 let summary = try decoder.visitFrames(bytes, options: options) {
                     measurer.add($0.pixels, width: $0.width, height: $0.height, expected: $0.expectedFrames)
                 }
+                try Self.checkLent(measurer.scans.count, of: summary.frameCount)
                 halo = measurer.haloMeasure
                 if measuresHalo, halo == nil {
                     // Fewer frames came than the file announced, so the frames measured are not the
@@ -73,9 +74,11 @@ public struct SubjectLoader: Sendable {
         case .sequence(let paths, let timing, _):
             // A sequence shows each file's first frame: those are measured, as frames 0, 1, 2...
             let (files, failures) = loadFiles(source, root: root) { path, bytes, decoder in
+                let before = measurer.scans.count
                 let summary = try decoder.visitFrames(bytes, options: options) {
                     if $0.index == 0 { measurer.add($0.pixels, width: $0.width, height: $0.height, expected: paths.count) }
                 }
+                try Self.checkLent(measurer.scans.count - before, of: 1)
                 summaries[path] = summary
                 return summary
             }
@@ -83,6 +86,14 @@ public struct SubjectLoader: Sendable {
                                                          loopCount: source.sequenceLoopCount ?? 0)
             return StickerSubject(source: source, files: files, measured: decoded, scans: decoded == nil ? [] : measurer.scans,
                                   halo: decoded == nil ? nil : measurer.haloMeasure, failures: failures)
+        }
+    }
+
+    /// A decode that lent another number of frames than it reports is refused, not measured
+    /// (the fuzz harness holds the decoders to it; this keeps a slip from reaching the rules).
+    private static func checkLent(_ lent: Int, of expected: Int) throws {
+        guard lent == expected else {
+            throw CodecError.library(name: "decoder", message: "\(lent) frames measured of \(expected) decoded")
         }
     }
 
