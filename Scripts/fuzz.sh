@@ -52,13 +52,14 @@ fi
 
 if [ "$replay" = 1 ]; then
     status=0
+    mkdir -p "$work"
     for t in "${targets[@]}"; do
         inputs=()
         for d in "$fuzz/Corpus/$t" "$fuzz/Crashers/$t"; do [ -d "$d" ] && inputs+=("$d"); done
         [ "${#inputs[@]}" -eq 0 ] && continue
         sf_say "replaying $t"
-        "$bin/$(harness "$t")" -runs=0 -rss_limit_mb="$rss" "${inputs[@]}" >/dev/null 2>"$work.$t.replay.log" ||
-            { status=1; sf_warn "$t failed; see $work.$t.replay.log"; }
+        "$bin/$(harness "$t")" -runs=0 -rss_limit_mb="$rss" "${inputs[@]}" >/dev/null 2>"$work/$t.replay.log" ||
+            { status=1; sf_warn "$t failed; see $work/$t.replay.log"; }
     done
     exit "$status"
 fi
