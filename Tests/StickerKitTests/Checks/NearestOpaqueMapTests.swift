@@ -27,6 +27,87 @@ final class NearestOpaqueMapTests: XCTestCase {
         XCTAssertGreaterThan(compared, 20_000)
     }
 
+    /// The passes give every judged pixel the seed of the plain relaxation they were written from
+    /// (`referenceSeeds`: whole canvas, every neighbour bounds-checked), on every `edge_halo`
+    /// example, sparse islands, and speckled alpha full of equidistant ties.
+    func testPassesGiveThePlainRelaxationsSeeds() {
+        let buffers = Self.exampleFrames() + [Self.islands(), Self.speckle(), PixelBuffer(width: 1, height: 9, fill: RGBA(9, 9, 9, 100))]
+        var compared = 0
+        for buffer in buffers {
+            let map = NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius)
+            let reference = Self.referenceSeeds(buffer, radius: EdgeMatteModel.referenceRadius)
+            for i in 0..<buffer.pixelCount {
+                let a = buffer.pixels[i * 4 + 3]
+                guard a >= EdgeMatteModel.minEdgeAlpha, a < 255 else { continue }
+                XCTAssertEqual(map.seed(of: i), reference[i], "pixel \(i) of \(buffer.width)x\(buffer.height)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 22_000)
+    }
+
+    /// The band is exactly the pixels within `reach` (Chebyshev) of a judged pixel, for reaches
+    /// below, at and above the canvas's sides, on speckle, islands and a single judged pixel.
+    func testTheBandIsTheChebyshevNeighbourhoodOfTheJudgedPixels() {
+        var lone = PixelBuffer(width: 9, height: 5, fill: .clear)
+        lone[4, 2] = RGBA(1, 2, 3, 100)
+        for buffer in [Self.speckle(), Self.islands(), lone] {
+            let w = buffer.width, h = buffer.height
+            let judged = (0..<w * h).filter { buffer.pixels[$0 * 4 + 3] >= EdgeMatteModel.minEdgeAlpha && buffer.pixels[$0 * 4 + 3] < 255 }
+            for reach in [0, 1, 3, 34, max(w, h) + 1] {
+                var band = [UInt8](repeating: 0, count: w * h), rows = band
+                band.withUnsafeMutableBufferPointer { b in
+                    rows.withUnsafeMutableBufferPointer { r in
+                        buffer.pixels.withUnsafeBufferPointer {
+                            NearestOpaqueMap.markBand(b.baseAddress!, rows: r.baseAddress!, $0, width: w, height: h, reach: reach)
+                        }
+                    }
+                }
+                let expected = (0..<w * h).map { i -> UInt8 in
+                    judged.contains { max(abs($0 % w - i % w), abs($0 / w - i / w)) <= reach } ? 1 : 0
+                }
+                XCTAssertEqual(band, expected, "\(w)x\(h), reach \(reach)")
+            }
+        }
+    }
+
+    /// Alpha 0, 40, 128 and 255 at random (a fixed seed), with random red: full of equidistant ties.
+    private static func speckle() -> PixelBuffer {
+        var speckle = PixelBuffer(width: 97, height: 61, fill: .clear)
+        var state: UInt32 = 7
+        for i in 0..<speckle.pixelCount {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            speckle.pixels[i * 4] = UInt8(truncatingIfNeeded: state >> 8)
+            speckle.pixels[i * 4 + 3] = [0, 255, 128, 40][Int(state >> 30)]
+        }
+        return speckle
+    }
+
+    /// The two raster passes as first written: every pixel not opaque relaxes from its neighbours
+    /// in order (forward: left, upper left, up, upper right, then right going back; backward:
+    /// right, lower right, down, lower left, then left), strictly nearer seeds only.
+    private static func referenceSeeds(_ buffer: PixelBuffer, radius: Int) -> [Int?] {
+        let w = buffer.width, h = buffer.height
+        var seed = [Int](repeating: -1, count: w * h), dist = [Int](repeating: Int.max, count: w * h)
+        for i in 0..<w * h where buffer.pixels[i * 4 + 3] == 255 { seed[i] = i; dist[i] = 0 }
+        func relax(_ x: Int, _ y: Int, _ nx: Int, _ ny: Int) {
+            guard buffer.pixels[(y * w + x) * 4 + 3] != 255, nx >= 0, ny >= 0, nx < w, ny < h else { return }
+            let s = seed[ny * w + nx]
+            guard s >= 0 else { return }
+            let d = (s % w - x) * (s % w - x) + (s / w - y) * (s / w - y)
+            if d < dist[y * w + x] { dist[y * w + x] = d; seed[y * w + x] = s }
+        }
+        for y in 0..<h {
+            for x in 0..<w { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
+            for x in (0..<w).reversed() { relax(x, y, x + 1, y) }
+        }
+        for y in (0..<h).reversed() {
+            for x in (0..<w).reversed() { relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1) }
+            for x in 0..<w { relax(x, y, x - 1, y) }
+        }
+        return (0..<w * h).map { seed[$0] >= 0 && dist[$0] <= radius * radius ? seed[$0] : nil }
+    }
+
     /// The first frame of every `edge_halo` example.
     private static func exampleFrames() -> [PixelBuffer] {
         let examples = EdgeHaloCheck.examples

@@ -193,12 +193,16 @@ struct EdgeMatteModel: Sendable {
                 }
                 return rate
             }
+            // Pixels next to each other along a row mostly share their reference: its colour and
+            // drift are worked out once for the run.
+            var lastRef = -1, refColour = SIMD3<Double>(repeating: 0), refDrift = refColour
             for i in 0..<buffer.pixelCount {
                 let a = p[i * 4 + 3]
                 guard a >= minEdgeAlpha, a < 255, let ref = nearest.seed(of: i) else { continue }
+                if ref != lastRef { lastRef = ref; refColour = colour(ref); refDrift = drift(at: ref) }
                 let dx = Double(ref % w - i % w), dy = Double(ref / w - i / w)
-                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: colour(ref),
-                                      distance: (dx * dx + dy * dy).squareRoot(), drift: drift(at: ref)))
+                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: refColour,
+                                      distance: (dx * dx + dy * dy).squareRoot(), drift: refDrift))
             }
         }
         return out
@@ -291,88 +295,100 @@ struct NearestOpaqueMap {
         }
     }
 
-    /// Sets `band` to 1 at every pixel within `reach` (Chebyshev) of a judged pixel: the judged
-    /// pixels widened along rows (into `rows`, all 0 on entry), then those runs widened along
-    /// columns (two linear passes each way).
-    private static func markBand(_ band: UnsafeMutablePointer<UInt8>, rows: UnsafeMutablePointer<UInt8>,
-                                 _ p: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, reach: Int) {
-        let far = w + h + reach + 1
+    /// Sets `band` (all 0 on entry) to 1 at every pixel within `reach` (Chebyshev) of a judged
+    /// pixel: each judged pixel covers `reach` either side along its row (into `rows`, all 0 on
+    /// entry; overlapping spans written once), then a window of `2 * reach + 1` rows slides down the
+    /// canvas counting, per column, the covered pixels in it.
+    static func markBand(_ band: UnsafeMutablePointer<UInt8>, rows: UnsafeMutablePointer<UInt8>,
+                         _ p: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, reach: Int) {
         for y in 0..<h {
-            let row = y * w
-            var last = -far
+            let row = rows + y &* w
+            var start = -1, end = -1  // the span being gathered, both ends covered
             for x in 0..<w {
-                let a = p[(row + x) * 4 + 3]
-                if a >= EdgeMatteModel.minEdgeAlpha && a < 255 { last = x }
-                if x &- last <= reach { rows[row + x] = 1 }
+                let a = p[(y &* w &+ x) &* 4 &+ 3]
+                guard a >= EdgeMatteModel.minEdgeAlpha && a < 255 else { continue }
+                let low = max(0, x &- reach), high = min(w &- 1, x &+ reach)
+                if start >= 0 && low <= end &+ 1 { end = high; continue }
+                if start >= 0 { (row + start).update(repeating: 1, count: end &- start &+ 1) }
+                start = low; end = high
             }
-            last = w + far
-            var x = w - 1
-            while x >= 0 {
-                let a = p[(row + x) * 4 + 3]
-                if a >= EdgeMatteModel.minEdgeAlpha && a < 255 { last = x }
-                if last &- x <= reach { rows[row + x] = 1 }
-                x -= 1
-            }
+            if start >= 0 { (row + start).update(repeating: 1, count: end &- start &+ 1) }
         }
-        // Along columns row by row (each column's last marked row kept), so memory is read in order.
-        // Wrapping arithmetic (no index or distance here can overflow) lets these loops vectorise.
-        let last = UnsafeMutablePointer<Int>.allocate(capacity: w)
-        defer { last.deallocate() }
-        last.initialize(repeating: -far, count: w)
+        // Per column, how many of the rows within `reach` above and below are covered. Wrapping
+        // arithmetic: a count never exceeds 2 * reach + 1 nor goes below 0.
+        let count = UnsafeMutablePointer<UInt16>.allocate(capacity: w)
+        let none = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
+        defer { count.deallocate(); none.deallocate() }
+        count.initialize(repeating: 0, count: w)
+        none.initialize(repeating: 0, count: w)
+        for y in 0..<min(reach, h) {
+            for x in 0..<w { count[x] &+= UInt16(rows[y &* w &+ x]) }
+        }
         for y in 0..<h {
+            let entering = y &+ reach < h ? rows + (y &+ reach) &* w : none
+            let leaving = y &- reach &- 1 >= 0 ? rows + (y &- reach &- 1) &* w : none
+            let out = band + y &* w
             for x in 0..<w {
-                if rows[y &* w &+ x] != 0 { last[x] = y }
-                if y &- last[x] <= reach { band[y &* w &+ x] = 1 }
+                let c = count[x] &+ UInt16(entering[x]) &- UInt16(leaving[x])
+                count[x] = c
+                out[x] = c != 0 ? 1 : 0
             }
-        }
-        last.update(repeating: h + far, count: w)
-        var y = h - 1
-        while y >= 0 {
-            for x in 0..<w {
-                if rows[y &* w &+ x] != 0 { last[x] = y }
-                if last[x] &- y <= reach { band[y &* w &+ x] = 1 }
-            }
-            y -= 1
         }
     }
 
     /// Two raster passes (forward, then backward) handing each active pixel the nearer of its
-    /// neighbours' seeds (strictly nearer, in this order: ties keep the first).
+    /// neighbours' seeds (strictly nearer, in this order: ties keep the first). Forward, each row
+    /// takes from the left, upper left, up and upper right, then from the right going back;
+    /// backward, from the right, lower right, down and lower left, then from the left. Neighbours
+    /// outside the canvas are skipped by position, so the inner loops test no bounds.
     private static func propagate(_ sx: UnsafeMutablePointer<Int32>, _ sy: UnsafeMutablePointer<Int32>,
                                   _ dist: UnsafeMutablePointer<Int>, _ active: UnsafePointer<UInt8>,
                                   width w: Int, height h: Int) {
-        func relax(_ x: Int, _ y: Int, _ nx: Int, _ ny: Int) {
-            guard nx >= 0, ny >= 0, nx < w, ny < h else { return }
+        /// Pixel `i` at (x, y) takes the seed of pixel `n` when it is strictly nearer.
+        @inline(__always) func relax(_ i: Int, _ x: Int, _ y: Int, _ n: Int) {
             // Wrapping arithmetic: coordinates and squared distances of a canvas cannot overflow.
-            let n = ny &* w &+ nx
             let seedX = sx[n]
             guard seedX >= 0 else { return }
             let dx = Int(seedX) &- x, dy = Int(sy[n]) &- y
             let d = dx &* dx &+ dy &* dy
-            let i = y &* w &+ x
             if d < dist[i] { dist[i] = d; sx[i] = seedX; sy[i] = sy[n] }
         }
-        var y = 0
-        while y < h {
-            var x = 0
-            while x < w {
-                if active[y * w + x] != 0 { relax(x, y, x - 1, y); relax(x, y, x - 1, y - 1); relax(x, y, x, y - 1); relax(x, y, x + 1, y - 1) }
-                x += 1
+        for y in 0..<h {
+            let row = y &* w
+            for x in 0..<w where active[row &+ x] != 0 {
+                let i = row &+ x
+                if x > 0 { relax(i, x, y, i &- 1) }
+                if y > 0 {
+                    if x > 0 { relax(i, x, y, i &- w &- 1) }
+                    relax(i, x, y, i &- w)
+                    if x < w &- 1 { relax(i, x, y, i &- w &+ 1) }
+                }
             }
-            x = w - 1
-            while x >= 0 { if active[y * w + x] != 0 { relax(x, y, x + 1, y) }; x -= 1 }
-            y += 1
-        }
-        y = h - 1
-        while y >= 0 {
-            var x = w - 1
+            var x = w &- 2
             while x >= 0 {
-                if active[y * w + x] != 0 { relax(x, y, x + 1, y); relax(x, y, x + 1, y + 1); relax(x, y, x, y + 1); relax(x, y, x - 1, y + 1) }
-                x -= 1
+                let i = row &+ x
+                if active[i] != 0 { relax(i, x, y, i &+ 1) }
+                x &-= 1
             }
-            x = 0
-            while x < w { if active[y * w + x] != 0 { relax(x, y, x - 1, y) }; x += 1 }
-            y -= 1
+        }
+        var y = h &- 1
+        while y >= 0 {
+            let row = y &* w
+            var x = w &- 1
+            while x >= 0 {
+                let i = row &+ x
+                if active[i] != 0 {
+                    if x < w &- 1 { relax(i, x, y, i &+ 1) }
+                    if y < h &- 1 {
+                        if x < w &- 1 { relax(i, x, y, i &+ w &+ 1) }
+                        relax(i, x, y, i &+ w)
+                        if x > 0 { relax(i, x, y, i &+ w &- 1) }
+                    }
+                }
+                x &-= 1
+            }
+            for x in 1..<max(1, w) where active[row &+ x] != 0 { relax(row &+ x, x, y, row &+ x &- 1) }
+            y &-= 1
         }
     }
 
