@@ -315,21 +315,21 @@ struct NearestOpaqueMap {
             if start >= 0 { (row + start).update(repeating: 1, count: end &- start &+ 1) }
         }
         // Per column, how many of the rows within `reach` above and below are covered. Wrapping
-        // arithmetic: a count never exceeds 2 * reach + 1 nor goes below 0.
-        let count = UnsafeMutablePointer<UInt16>.allocate(capacity: w)
+        // arithmetic: a count never exceeds the canvas's height nor goes below 0.
+        let count = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
         let none = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
         defer { count.deallocate(); none.deallocate() }
         count.initialize(repeating: 0, count: w)
         none.initialize(repeating: 0, count: w)
         for y in 0..<min(reach, h) {
-            for x in 0..<w { count[x] &+= UInt16(rows[y &* w &+ x]) }
+            for x in 0..<w { count[x] &+= UInt32(rows[y &* w &+ x]) }
         }
         for y in 0..<h {
             let entering = y &+ reach < h ? rows + (y &+ reach) &* w : none
             let leaving = y &- reach &- 1 >= 0 ? rows + (y &- reach &- 1) &* w : none
             let out = band + y &* w
             for x in 0..<w {
-                let c = count[x] &+ UInt16(entering[x]) &- UInt16(leaving[x])
+                let c = count[x] &+ UInt32(entering[x]) &- UInt32(leaving[x])
                 count[x] = c
                 out[x] = c != 0 ? 1 : 0
             }
