@@ -53,7 +53,15 @@ final class NearestOpaqueMapTests: XCTestCase {
         lone[4, 2] = RGBA(1, 2, 3, 100)
         for buffer in [Self.speckle(), Self.islands(), lone] {
             let w = buffer.width, h = buffer.height
-            let judged = (0..<w * h).filter { buffer.pixels[$0 * 4 + 3] >= EdgeMatteModel.minEdgeAlpha && buffer.pixels[$0 * 4 + 3] < 255 }
+            // Judged pixels counted over every rectangle from the corner (a summed-area table).
+            var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
+            for y in 0..<h {
+                for x in 0..<w {
+                    let a = buffer.pixels[(y * w + x) * 4 + 3]
+                    let judged = a >= EdgeMatteModel.minEdgeAlpha && a < 255 ? 1 : 0
+                    sums[(y + 1) * (w + 1) + x + 1] = judged + sums[y * (w + 1) + x + 1] + sums[(y + 1) * (w + 1) + x] - sums[y * (w + 1) + x]
+                }
+            }
             for reach in [0, 1, 3, 34, max(w, h) + 1] {
                 var band = [UInt8](repeating: 0, count: w * h), rows = band
                 band.withUnsafeMutableBufferPointer { b in
@@ -64,7 +72,10 @@ final class NearestOpaqueMapTests: XCTestCase {
                     }
                 }
                 let expected = (0..<w * h).map { i -> UInt8 in
-                    judged.contains { max(abs($0 % w - i % w), abs($0 / w - i / w)) <= reach } ? 1 : 0
+                    let x0 = max(0, i % w - reach), x1 = min(w, i % w + reach + 1)
+                    let y0 = max(0, i / w - reach), y1 = min(h, i / w + reach + 1)
+                    let inside = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
+                    return inside > 0 ? 1 : 0
                 }
                 XCTAssertEqual(band, expected, "\(w)x\(h), reach \(reach)")
             }
