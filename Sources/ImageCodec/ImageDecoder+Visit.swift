@@ -19,12 +19,7 @@ extension ImageDecoder {
         default: break
         }
         let image = try decode(bytes, options: options)
-        for (index, frame) in image.frames.enumerated() {
-            try frame.image.pixels.withUnsafeBufferPointer {
-                try visit(FrameVisit(index: index, width: image.width, height: image.height,
-                                     expectedFrames: image.frames.count, pixels: $0))
-            }
-        }
+        try FrameVisit.lend(image.frames.map(\.image), to: visit)
         return DecodedSummary(image)
     }
 }

@@ -81,12 +81,7 @@ extension LottieDecoder {
         }
         let images = try run(preparation.plan)
         guard let visit else { return images }
-        for (index, image) in images.enumerated() {
-            try image.pixels.withUnsafeBufferPointer {
-                try visit(FrameVisit(index: index, width: size.width, height: size.height,
-                                     expectedFrames: images.count, pixels: $0))
-            }
-        }
+        try FrameVisit.lend(images, to: visit)
         return []
     }
 }

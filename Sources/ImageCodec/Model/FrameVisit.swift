@@ -13,6 +13,20 @@ public struct FrameVisit {
     public let pixels: UnsafeBufferPointer<UInt8>
 }
 
+extension FrameVisit {
+    /// Lends `image`, frame `index` of `count`, to `visit` from its own buffer.
+    static func lend(_ image: PixelBuffer, index: Int, of count: Int, to visit: (FrameVisit) throws -> Void) throws {
+        try image.pixels.withUnsafeBufferPointer {
+            try visit(FrameVisit(index: index, width: image.width, height: image.height, expectedFrames: count, pixels: $0))
+        }
+    }
+
+    /// Lends frames already decoded whole to `visit`, in order.
+    static func lend(_ images: [PixelBuffer], to visit: (FrameVisit) throws -> Void) throws {
+        for (index, image) in images.enumerated() { try lend(image, index: index, of: images.count, to: visit) }
+    }
+}
+
 /// What a frame-at-a-time decode returns after the last frame: the decoded image without its pixels.
 public struct DecodedSummary: Equatable, Sendable {
     /// The canvas size.

@@ -13,9 +13,7 @@ struct ShownFrame {
 
     /// The frame lent to `visit` straight from the canvas.
     func lend(to visit: (FrameVisit) throws -> Void) throws {
-        try image.pixels.withUnsafeBufferPointer {
-            try visit(FrameVisit(index: index, width: image.width, height: image.height, expectedFrames: count, pixels: $0))
-        }
+        try FrameVisit.lend(image, index: index, of: count, to: visit)
     }
 }
 

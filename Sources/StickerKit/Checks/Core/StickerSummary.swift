@@ -46,7 +46,7 @@ public struct StickerSummary: Sendable {
         let ms = animated ? image.loopDurationMilliseconds : 0
         return StickerFacts(
             format: image.facts.format, width: image.width, height: image.height, frames: image.frameCount,
-            durationMs: ms, fps: animated && ms > 0 ? Double(image.frameCount) * 1000 / ms : nil,
+            durationMs: ms, fps: animated ? image.averageFPS : nil,
             loops: animated ? image.loopCount : 0,
             bytes: subject.files.reduce(0) { $0 + $1.byteCount }, decodedBytes: image.decodedByteCount,
             hasTransparency: subject.hasTransparency)
