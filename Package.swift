@@ -43,6 +43,9 @@ let package = Package(
                        providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
         // libyuv ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CLibYUV", providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
+        // xxHash's XXH3-128 fingerprints decoded frames for `check` (duplicates, identical neighbours).
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
+                       providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // Homebrew has no rlottie formula: on macOS it is built from source (README, Install).
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
@@ -60,7 +63,7 @@ let package = Package(
         // MARK: Swift layers
         .target(name: "ImageCodec",
                 dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
-                               "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV"]),
+                               "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV", "CXXHash"]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
                                .product(name: "Yams", package: "Yams"),

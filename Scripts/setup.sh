@@ -7,9 +7,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # C libraries and headers the system-library targets link (Package.swift), plus pkg-config,
 # which SwiftPM uses to find them. libzopfli has no .pc file but is linked directly. libwebp,
 # libvpx, libwebm, librlottie and liblcms2 read the formats stickers come from and convert colour;
-# libyuv turns decoded video frames into RGBA.
+# libyuv turns decoded video frames into RGBA; libxxhash fingerprints decoded frames.
 PACKAGES=(libpng-dev libgif-dev libjpeg-dev zlib1g-dev libdeflate-dev libzopfli-dev pkg-config
-          libwebp-dev libvpx-dev libwebm-dev librlottie-dev liblcms2-dev libyuv-dev)
+          libwebp-dev libvpx-dev libwebm-dev librlottie-dev liblcms2-dev libyuv-dev libxxhash-dev)
 
 if ! command -v dpkg >/dev/null 2>&1; then
     sf_warn "not a Debian-based system (no dpkg): install the equivalents of ${PACKAGES[*]} yourself."

@@ -31,7 +31,7 @@ final class FrameAlphaScanTests: XCTestCase {
         }
     }
 
-    /// The digest hashed strip by strip is the SHA-256 of the whole buffer, whether a strip holds
+    /// The digest hashed strip by strip is the hash of the whole buffer, whether a strip holds
     /// many rows and ends part-way (300 x 70), one row (5,000 px rows are over a strip's bytes), or
     /// the frame is one partial strip.
     func testStripDigestIsTheWholeBufferDigest() {

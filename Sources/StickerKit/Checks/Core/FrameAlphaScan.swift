@@ -1,9 +1,8 @@
-import Crypto
 import ImageCodec
 
 /// What the transparency rules and the summary need of one frame, measured in one pass over its
 /// pixels when the subject is made, so that no rule walks the same pixels again: the alpha facts
-/// and the SHA-256 of the frame's bytes (`PixelDigest`), each strip of rows hashed right after its
+/// and the hash of the frame's bytes (`PixelDigest`), each strip of rows hashed right after its
 /// alpha was read, while it is still in the cache.
 public struct FrameAlphaScan: Equatable, Sendable {
     /// Whether any pixel has alpha below 255.
@@ -14,7 +13,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
     public var visibleBounds: PixelRegion?
     /// Whether any pixel is an edge pixel `edge_halo` judges (alpha 16-254).
     public var hasEdgePixels: Bool
-    /// The frame's size and the SHA-256 of its RGBA bytes.
+    /// The frame's size and the hash of its RGBA bytes.
     public var digest: PixelDigest.Frame
 
     /// Bytes hashed at a time: rows are gathered into strips of about this size so that the hash is
@@ -35,7 +34,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
         precondition(pixels.count == width * height * 4, "a frame of \(width)x\(height) px is \(width * height * 4) bytes")
         var content = Bounds(), visible = Bounds()
         var transparent = false, edge = false
-        var hasher = SHA256()
+        let hasher = PixelHasher()
         let rowBytes = width * 4
         let stripRows = max(1, Self.stripBytes / max(1, rowBytes))
         let p = pixels
@@ -65,7 +64,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
                 content.add(row: y, first: firstContent, last: lastContent)
                 visible.add(row: y, first: firstVisible, last: lastVisible)
             }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(
+            hasher.update(UnsafeRawBufferPointer(
                 rebasing: UnsafeRawBufferPointer(p)[(stripStart * rowBytes)..<(stripEnd * rowBytes)]))
             stripStart = stripEnd
         }
@@ -73,7 +72,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
         hasEdgePixels = edge
         contentBounds = content.region
         visibleBounds = visible.region
-        digest = PixelDigest.Frame(width: width, height: height, sha256: Array(hasher.finalize()))
+        digest = PixelDigest.Frame(width: width, height: height, hash: hasher.finalize())
     }
 
     /// The canvas sides the visible content lies on.

@@ -1,10 +1,10 @@
-import Crypto
 import ImageCodec
 
 /// A fingerprint of a decoded image's pixels that outlives the pixels: the canvas size and, per
-/// frame, its size and the SHA-256 of its RGBA bytes. Two images have equal digests exactly when
-/// their frames are equal buffers in the same order (up to a SHA-256 collision), which is what
-/// `duplicate_sticker` compares; frame delays are not part of it, as they were never compared.
+/// frame, its size and the 128-bit hash of its RGBA bytes (`PixelHash`, XXH3-128). Two images have
+/// equal digests exactly when their frames are equal buffers in the same order (up to a chance
+/// collision of about 2^-128 a pair), which is what `duplicate_sticker` compares; frame delays are
+/// not part of it, as they were never compared.
 public struct PixelDigest: Hashable, Sendable {
     /// One frame's size and pixel hash.
     public struct Frame: Hashable, Sendable {
@@ -12,17 +12,17 @@ public struct PixelDigest: Hashable, Sendable {
         public var width: Int
         /// Height in pixels.
         public var height: Int
-        /// SHA-256 of the frame's `width * height * 4` RGBA bytes.
-        public var sha256: [UInt8]
+        /// The hash of the frame's `width * height * 4` RGBA bytes.
+        public var hash: PixelHash
 
         /// A frame digest.
-        public init(width: Int, height: Int, sha256: [UInt8]) {
-            self.width = width; self.height = height; self.sha256 = sha256
+        public init(width: Int, height: Int, hash: PixelHash) {
+            self.width = width; self.height = height; self.hash = hash
         }
 
         /// The digest of `buffer`.
         public init(_ buffer: PixelBuffer) {
-            self.init(width: buffer.width, height: buffer.height, sha256: Array(SHA256.hash(data: buffer.pixels)))
+            self.init(width: buffer.width, height: buffer.height, hash: PixelHash(buffer))
         }
     }
 

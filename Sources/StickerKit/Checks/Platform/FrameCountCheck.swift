@@ -27,7 +27,7 @@ public struct FrameCountCheck: StickerCheck {
     /// Frames once identical neighbours are merged into one, as APNG assemblers do (and as the
     /// store counts them: `Retimer` splits frames until this count reaches the store's fewest).
     /// Frames are given as pixels, or as their digests (equal digests: equal frames, up to a
-    /// SHA-256 collision), so that `check` counts frames it no longer holds.
+    /// chance hash collision), so that `check` counts frames it no longer holds.
     static func distinctFrames<Frame: Equatable>(_ images: [Frame]) -> Int {
         guard var previous = images.first else { return 0 }
         var count = 1
