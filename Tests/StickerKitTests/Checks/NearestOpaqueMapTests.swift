@@ -64,13 +64,14 @@ final class NearestOpaqueMapTests: XCTestCase {
             }
             for reach in [0, 1, 3, 34, max(w, h) + 1] {
                 var band = [UInt8](repeating: 0, count: w * h), rows = band
-                band.withUnsafeMutableBufferPointer { b in
+                let judged = band.withUnsafeMutableBufferPointer { b in
                     rows.withUnsafeMutableBufferPointer { r in
                         buffer.pixels.withUnsafeBufferPointer {
                             NearestOpaqueMap.markBand(b.baseAddress!, rows: r.baseAddress!, $0, width: w, height: h, reach: reach)
                         }
                     }
                 }
+                XCTAssertEqual(judged, sums[h * (w + 1) + w], "\(w)x\(h): judged pixels")
                 let expected = (0..<w * h).map { i -> UInt8 in
                     let x0 = max(0, i % w - reach), x1 = min(w, i % w + reach + 1)
                     let y0 = max(0, i / w - reach), y1 = min(h, i / w + reach + 1)
@@ -180,5 +181,41 @@ final class NearestOpaqueMapTests: XCTestCase {
         buffer[43, 43] = RGBA(0, 0, 0, 100)
         for x in 80..<100 { buffer[x, 100] = RGBA(9, 9, 9, 60) }
         return buffer
+    }
+
+    /// The runs of active pixels are the runs a byte-by-byte scan finds, whatever their lengths and
+    /// wherever they start against the eight-byte words read: rows of 1 to 41 px of every pattern
+    /// a fixed generator gives, all 0s and all 1s.
+    func testRunsAreTheRowsRunsOfOnes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        var checked = 0
+        for w in 1...41 {
+            for pattern in 0..<12 {
+                let h = 3
+                let active: [UInt8] = (0..<w * h).map { _ in
+                    switch pattern { case 0: 0; case 1: 1; default: next() % UInt64(pattern) == 0 ? 0 : 1 }
+                }
+                var runs: [Int32] = [], rowRuns: [Int] = []
+                active.withUnsafeBufferPointer {
+                    NearestOpaqueMap.gatherRuns($0.baseAddress!, width: w, height: h, runs: &runs, rowRuns: &rowRuns)
+                }
+                var expected: [Int32] = [], expectedRows = [0]
+                for y in 0..<h {
+                    var x = 0
+                    while x < w {
+                        guard active[y * w + x] == 1 else { x += 1; continue }
+                        let start = x
+                        while x < w && active[y * w + x] == 1 { x += 1 }
+                        expected += [Int32(start), Int32(x)]
+                    }
+                    expectedRows.append(expected.count / 2)
+                }
+                XCTAssertEqual(runs, expected, "\(w) px, pattern \(pattern)")
+                XCTAssertEqual(rowRuns, expectedRows, "\(w) px, pattern \(pattern)")
+                checked += expected.count / 2
+            }
+        }
+        XCTAssertGreaterThan(checked, 2_000)
     }
 }

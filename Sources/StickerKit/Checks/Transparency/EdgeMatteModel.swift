@@ -60,11 +60,11 @@ struct EdgeMatteModel: Sendable {
                                   carriesMatte: Array(repeating: false, count: samples.count))
         }
         var carries = samples.map { explains($0, matte: matte) && differs($0) }
-        let differing = samples.filter(differs).count
-        let explained = carries.filter { $0 }.count
+        let differing = samples.reduce(0) { differs($1) ? $0 + 1 : $0 }
+        let explained = carries.reduce(0) { $1 ? $0 + 1 : $0 }
         // The model must explain the edge as a whole; a few matching pixels in shaded artwork do not make a matte.
         if differing == 0 || Double(explained) < minExplainedShare * Double(differing)
-            || !followsAlpha(zip(samples, carries).filter(\.1).map(\.0), matte: matte) {
+            || !followsAlpha(zip(samples, carries).lazy.filter(\.1).map(\.0), matte: matte) {
             carries = Array(repeating: false, count: samples.count)
         }
         return EdgeMatteModel(matte: matte, samples: samples, carriesMatte: carries)
@@ -96,7 +96,7 @@ struct EdgeMatteModel: Sendable {
     /// does: the least-squares slope of their position on the matte-to-reference line against alpha
     /// lies in 0.6-1.4 (it is 1 for a mix). A soft shadow or shading keeps one colour whatever its
     /// alpha (slope near 0). When alpha hardly varies (a 1 px ring) there is no slope to judge.
-    static func followsAlpha(_ matched: [EdgeSample], matte: SIMD3<Double>) -> Bool {
+    static func followsAlpha<Matched: Sequence<EdgeSample>>(_ matched: Matched, matte: SIMD3<Double>) -> Bool {
         var points: [(a: Double, t: Double)] = []
         for s in matched {
             let span = s.reference - matte
@@ -128,13 +128,13 @@ struct EdgeMatteModel: Sendable {
     /// matte (its estimate is the artwork's own colour), and counting those let a clean part of the
     /// edge outvote a matte on the rest of it (30% of an edge against black went unnoticed).
     static func estimateMatte(_ samples: [EdgeSample]) -> SIMD3<Double>? {
-        let usable = samples.filter { $0.alpha <= maxEstimateAlpha && differs($0) }
-        guard usable.count >= 4 else { return nil }
         var channels: [[Double]] = [[], [], []]
-        for s in usable {
+        for c in 0..<3 { channels[c].reserveCapacity(samples.count) }
+        for s in samples where s.alpha <= maxEstimateAlpha && differs(s) {
             let m = (s.observed - s.alpha * s.reference) / (1 - s.alpha)
             for c in 0..<3 { channels[c].append(m[c]) }
         }
+        guard channels[0].count >= 4 else { return nil }
         var matte = SIMD3<Double>(repeating: 0)
         for c in 0..<3 {
             // The element a full sort would put at the middle, found by selection.
@@ -178,11 +178,12 @@ struct EdgeMatteModel: Sendable {
         let nearest = NearestOpaqueMap(buffer, radius: referenceRadius, scratch: scratch)
         let w = buffer.width, h = buffer.height
         var out: [EdgeSample] = []
+        out.reserveCapacity(nearest.judgedCount)
         buffer.pixels.withUnsafeBufferPointer { p in
             func colour(_ i: Int) -> SIMD3<Double> { SIMD3(Double(p[i * 4]), Double(p[i * 4 + 1]), Double(p[i * 4 + 2])) }
-            /// The largest per-channel change from opaque pixel `i` to an opaque neighbour, per pixel of distance.
-            func drift(at i: Int) -> SIMD3<Double> {
-                let x = i % w, y = i / w, c = colour(i)
+            /// The largest per-channel change from opaque pixel (x, y) to an opaque neighbour, per pixel of distance.
+            func drift(x: Int, y: Int) -> SIMD3<Double> {
+                let c = colour(y * w + x)
                 var rate = SIMD3<Double>(repeating: 0)
                 for ny in max(0, y - 1)...min(h - 1, y + 1) {
                     for nx in max(0, x - 1)...min(w - 1, x + 1) where p[(ny * w + nx) * 4 + 3] == 255 {
@@ -196,13 +197,17 @@ struct EdgeMatteModel: Sendable {
             // Pixels next to each other along a row mostly share their reference: its colour and
             // drift are worked out once for the run.
             var lastRef = -1, refColour = SIMD3<Double>(repeating: 0), refDrift = refColour
-            for i in 0..<buffer.pixelCount {
-                let a = p[i * 4 + 3]
-                guard a >= minEdgeAlpha, a < 255, let ref = nearest.seed(of: i) else { continue }
-                if ref != lastRef { lastRef = ref; refColour = colour(ref); refDrift = drift(at: ref) }
-                let dx = Double(ref % w - i % w), dy = Double(ref / w - i / w)
-                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: refColour,
-                                      distance: (dx * dx + dy * dy).squareRoot(), drift: refDrift))
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    let a = p[i * 4 + 3]
+                    guard a >= minEdgeAlpha, a < 255, let (refX, refY) = nearest.seedPoint(of: i) else { continue }
+                    let ref = refY * w + refX
+                    if ref != lastRef { lastRef = ref; refColour = colour(ref); refDrift = drift(x: refX, y: refY) }
+                    let dx = Double(refX - x), dy = Double(refY - y)
+                    out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: refColour,
+                                          distance: (dx * dx + dy * dy).squareRoot(), drift: refDrift))
+                }
             }
         }
         return out
@@ -219,18 +224,23 @@ struct EdgeMatteModel: Sendable {
 /// (`NearestOpaqueMapTests` compares both; so did every frame of the stand-in, sample and
 /// fixture packs, 8.3 million judged pixels, docs/benchmarks.md). Pixels outside the band have no seed.
 struct NearestOpaqueMap {
-    /// The map's buffers (18 bytes a pixel), reused from frame to frame: fresh ones cost a page
+    /// The map's buffers (14 bytes a pixel), reused from frame to frame: fresh ones cost a page
     /// fault every 4 KiB on every frame. One map at a time uses a scratch.
     final class Scratch {
         /// Per pixel, the nearest opaque pixel's column and row (-1 when none): kept apart so that
         /// no relaxation divides an index by the width.
         fileprivate var seedX: [Int32] = [], seedY: [Int32] = []
-        /// Per pixel, the squared distance to that seed (`Int.max` when none).
-        fileprivate var dist: [Int] = []
+        /// Per pixel, the squared distance to that seed (`Int32.max` when none). Only a seed more
+        /// than 46,340 px away is that far, and it is never kept: it is never within the radius,
+        /// and neither is it for the neighbours it would be handed to.
+        fileprivate var dist: [Int32] = []
         /// 1 where the passes work: in the band and not opaque (an opaque pixel is its own seed).
         fileprivate var active: [UInt8] = []
         /// `markBand`'s judged pixels widened along rows.
         fileprivate var rows: [UInt8] = []
+        /// The runs of active pixels, row by row: run k covers columns `runs[2k]..<runs[2k + 1]`,
+        /// and row y's runs are k in `rowRuns[y]..<rowRuns[y + 1]`.
+        fileprivate var runs: [Int32] = [], rowRuns: [Int] = []
 
         /// Empty buffers, sized by the first map.
         init() {}
@@ -239,13 +249,13 @@ struct NearestOpaqueMap {
         fileprivate func reset(_ n: Int, wholeCanvas: Bool) {
             guard seedX.count == n else {
                 seedX = [Int32](repeating: -1, count: n); seedY = seedX
-                dist = [Int](repeating: Int.max, count: n)
+                dist = [Int32](repeating: Int32.max, count: n)
                 active = [UInt8](repeating: wholeCanvas ? 1 : 0, count: n); rows = [UInt8](repeating: 0, count: n)
                 return
             }
             seedX.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
             seedY.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-            dist.withUnsafeMutableBufferPointer { $0.update(repeating: Int.max) }
+            dist.withUnsafeMutableBufferPointer { $0.update(repeating: Int32.max) }
             active.withUnsafeMutableBufferPointer { $0.update(repeating: wholeCanvas ? 1 : 0) }
             rows.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
@@ -254,6 +264,8 @@ struct NearestOpaqueMap {
     private let scratch: Scratch
     private let width: Int
     private let radiusSquared: Int
+    /// How many judged pixels (alpha 16-254) the frame has; 0 for a whole-canvas map.
+    let judgedCount: Int
 
     /// Band pixels beyond the radius, so that a seed's path bending around the radius stays inside.
     static let bandMargin = 2
@@ -267,6 +279,7 @@ struct NearestOpaqueMap {
         radiusSquared = radius * radius
         self.scratch = scratch
         scratch.reset(w * h, wholeCanvas: wholeCanvas)
+        var judged = 0
         // Raw buffers and plain functions: this runs per frame in the check and in the fix, and
         // checked array access in a capturing closure made it most of `fix`'s time in debug builds.
         buffer.pixels.withUnsafeBufferPointer { p in
@@ -275,7 +288,7 @@ struct NearestOpaqueMap {
                 if !wholeCanvas {
                     scratch.rows.withUnsafeMutableBufferPointer { rows in
                         guard let rows = rows.baseAddress else { return }
-                        Self.markBand(active, rows: rows, p, width: w, height: h, reach: radius + Self.bandMargin)
+                        judged = Self.markBand(active, rows: rows, p, width: w, height: h, reach: radius + Self.bandMargin)
                     }
                 }
                 scratch.seedX.withUnsafeMutableBufferPointer { sx in
@@ -287,26 +300,35 @@ struct NearestOpaqueMap {
                                     sx[y * w + x] = Int32(x); sy[y * w + x] = Int32(y); dist[y * w + x] = 0; active[y * w + x] = 0
                                 }
                             }
-                            Self.propagate(sx, sy, dist, active, width: w, height: h)
+                            Self.gatherRuns(active, width: w, height: h, runs: &scratch.runs, rowRuns: &scratch.rowRuns)
+                            scratch.runs.withUnsafeBufferPointer { runs in
+                                scratch.rowRuns.withUnsafeBufferPointer { rowRuns in
+                                    Self.propagate(sx, sy, dist, runs: runs, rowRuns: rowRuns, width: w, height: h)
+                                }
+                            }
                         }
                     }
                 }
             }
         }
+        judgedCount = judged
     }
 
     /// Sets `band` (all 0 on entry) to 1 at every pixel within `reach` (Chebyshev) of a judged
     /// pixel: each judged pixel covers `reach` either side along its row (into `rows`, all 0 on
     /// entry; overlapping spans written once), then a window of `2 * reach + 1` rows slides down the
-    /// canvas counting, per column, the covered pixels in it.
+    /// canvas counting, per column, the covered pixels in it. Returns how many judged pixels there are.
+    @discardableResult
     static func markBand(_ band: UnsafeMutablePointer<UInt8>, rows: UnsafeMutablePointer<UInt8>,
-                         _ p: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, reach: Int) {
+                         _ p: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, reach: Int) -> Int {
+        var judged = 0
         for y in 0..<h {
             let row = rows + y &* w
             var start = -1, end = -1  // the span being gathered, both ends covered
             for x in 0..<w {
                 let a = p[(y &* w &+ x) &* 4 &+ 3]
                 guard a >= EdgeMatteModel.minEdgeAlpha && a < 255 else { continue }
+                judged &+= 1
                 let low = max(0, x &- reach), high = min(w &- 1, x &+ reach)
                 if start >= 0 && low <= end &+ 1 { end = high; continue }
                 if start >= 0 { (row + start).update(repeating: 1, count: end &- start &+ 1) }
@@ -334,15 +356,44 @@ struct NearestOpaqueMap {
                 out[x] = c != 0 ? 1 : 0
             }
         }
+        return judged
+    }
+
+    /// Fills `runs` and `rowRuns` (see `Scratch.runs`) with the runs of 1s in `active` (0 or 1 a
+    /// pixel), reading eight pixels at a time where it can.
+    static func gatherRuns(_ active: UnsafePointer<UInt8>, width w: Int, height h: Int,
+                           runs: inout [Int32], rowRuns: inout [Int]) {
+        runs.removeAll(keepingCapacity: true)
+        rowRuns.removeAll(keepingCapacity: true)
+        rowRuns.reserveCapacity(h &+ 1)
+        rowRuns.append(0)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        for y in 0..<h {
+            let row = UnsafeRawPointer(active + y &* w)
+            var x = 0
+            while x < w {
+                while x &+ 8 <= w && row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 { x &+= 8 }
+                while x < w && row.load(fromByteOffset: x, as: UInt8.self) == 0 { x &+= 1 }
+                guard x < w else { break }
+                let start = x
+                while x &+ 8 <= w && row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == ones { x &+= 8 }
+                while x < w && row.load(fromByteOffset: x, as: UInt8.self) != 0 { x &+= 1 }
+                runs.append(Int32(truncatingIfNeeded: start)); runs.append(Int32(truncatingIfNeeded: x))
+            }
+            rowRuns.append(runs.count / 2)
+        }
     }
 
     /// Two raster passes (forward, then backward) handing each active pixel the nearer of its
     /// neighbours' seeds (strictly nearer, in this order: ties keep the first). Forward, each row
     /// takes from the left, upper left, up and upper right, then from the right going back;
     /// backward, from the right, lower right, down and lower left, then from the left. Neighbours
-    /// outside the canvas are skipped by position, so the inner loops test no bounds.
+    /// outside the canvas are skipped by position, so the inner loops test no bounds. Only the
+    /// active pixels are visited, run by run (`gatherRuns`), in the same order as a sweep of every
+    /// pixel that skipped the inactive ones.
     private static func propagate(_ sx: UnsafeMutablePointer<Int32>, _ sy: UnsafeMutablePointer<Int32>,
-                                  _ dist: UnsafeMutablePointer<Int>, _ active: UnsafePointer<UInt8>,
+                                  _ dist: UnsafeMutablePointer<Int32>,
+                                  runs: UnsafeBufferPointer<Int32>, rowRuns: UnsafeBufferPointer<Int>,
                                   width w: Int, height h: Int) {
         /// Pixel `i` at (x, y) takes the seed of pixel `n` when it is strictly nearer.
         @inline(__always) func relax(_ i: Int, _ x: Int, _ y: Int, _ n: Int) {
@@ -351,43 +402,55 @@ struct NearestOpaqueMap {
             guard seedX >= 0 else { return }
             let dx = Int(seedX) &- x, dy = Int(sy[n]) &- y
             let d = dx &* dx &+ dy &* dy
-            if d < dist[i] { dist[i] = d; sx[i] = seedX; sy[i] = sy[n] }
+            if d < Int(dist[i]) { dist[i] = Int32(truncatingIfNeeded: d); sx[i] = seedX; sy[i] = sy[n] }
         }
+        @inline(__always) func start(_ k: Int) -> Int { Int(runs[k &* 2]) }
+        @inline(__always) func end(_ k: Int) -> Int { Int(runs[k &* 2 &+ 1]) }
         for y in 0..<h {
             let row = y &* w
-            for x in 0..<w where active[row &+ x] != 0 {
-                let i = row &+ x
-                if x > 0 { relax(i, x, y, i &- 1) }
-                if y > 0 {
-                    if x > 0 { relax(i, x, y, i &- w &- 1) }
-                    relax(i, x, y, i &- w)
-                    if x < w &- 1 { relax(i, x, y, i &- w &+ 1) }
+            let first = rowRuns[y], last = rowRuns[y &+ 1]
+            for k in first..<last {
+                for x in start(k)..<end(k) {
+                    let i = row &+ x
+                    if x > 0 { relax(i, x, y, i &- 1) }
+                    if y > 0 {
+                        if x > 0 { relax(i, x, y, i &- w &- 1) }
+                        relax(i, x, y, i &- w)
+                        if x < w &- 1 { relax(i, x, y, i &- w &+ 1) }
+                    }
                 }
             }
-            var x = w &- 2
-            while x >= 0 {
-                let i = row &+ x
-                if active[i] != 0 { relax(i, x, y, i &+ 1) }
-                x &-= 1
+            var k = last &- 1
+            while k >= first {
+                var x = min(end(k), w &- 1) &- 1
+                let low = start(k)
+                while x >= low { relax(row &+ x, x, y, row &+ x &+ 1); x &-= 1 }
+                k &-= 1
             }
         }
         var y = h &- 1
         while y >= 0 {
             let row = y &* w
-            var x = w &- 1
-            while x >= 0 {
-                let i = row &+ x
-                if active[i] != 0 {
+            let first = rowRuns[y], last = rowRuns[y &+ 1]
+            var k = last &- 1
+            while k >= first {
+                var x = end(k) &- 1
+                let low = start(k)
+                while x >= low {
+                    let i = row &+ x
                     if x < w &- 1 { relax(i, x, y, i &+ 1) }
                     if y < h &- 1 {
                         if x < w &- 1 { relax(i, x, y, i &+ w &+ 1) }
                         relax(i, x, y, i &+ w)
                         if x > 0 { relax(i, x, y, i &+ w &- 1) }
                     }
+                    x &-= 1
                 }
-                x &-= 1
+                k &-= 1
             }
-            for x in 1..<max(1, w) where active[row &+ x] != 0 { relax(row &+ x, x, y, row &+ x &- 1) }
+            for k in first..<last {
+                for x in max(1, start(k))..<max(1, end(k)) { relax(row &+ x, x, y, row &+ x &- 1) }
+            }
             y &-= 1
         }
     }
@@ -395,8 +458,13 @@ struct NearestOpaqueMap {
     /// The index of the nearest fully opaque pixel to pixel `index`, nil when none is within the
     /// radius; meaningful for judged pixels (the band's own pixels).
     func seed(of index: Int) -> Int? {
-        guard scratch.dist[index] <= radiusSquared else { return nil }
+        seedPoint(of: index).map { $0.y * width + $0.x }
+    }
+
+    /// The column and row of `seed(of:)`.
+    func seedPoint(of index: Int) -> (x: Int, y: Int)? {
+        guard Int(scratch.dist[index]) <= radiusSquared else { return nil }
         let x = scratch.seedX[index]
-        return x >= 0 ? Int(scratch.seedY[index]) * width + Int(x) : nil
+        return x >= 0 ? (Int(x), Int(scratch.seedY[index])) : nil
     }
 }
