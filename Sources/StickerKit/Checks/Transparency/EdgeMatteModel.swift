@@ -197,17 +197,17 @@ struct EdgeMatteModel: Sendable {
             // Pixels next to each other along a row mostly share their reference: its colour and
             // drift are worked out once for the run.
             var lastRef = -1, refColour = SIMD3<Double>(repeating: 0), refDrift = refColour
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    let a = p[i * 4 + 3]
-                    guard a >= minEdgeAlpha, a < 255, let (refX, refY) = nearest.seedPoint(of: i) else { continue }
-                    let ref = refY * w + refX
-                    if ref != lastRef { lastRef = ref; refColour = colour(ref); refDrift = drift(x: refX, y: refY) }
-                    let dx = Double(refX - x), dy = Double(refY - y)
-                    out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: refColour,
-                                          distance: (dx * dx + dy * dy).squareRoot(), drift: refDrift))
-                }
+            // Every judged pixel is active (in the band and not opaque): the runs of active pixels
+            // hold them all, in row order.
+            nearest.forEachActive { x, y in
+                let i = y * w + x
+                let a = p[i * 4 + 3]
+                guard a >= minEdgeAlpha, a < 255, let (refX, refY) = nearest.seedPoint(of: i) else { return }
+                let ref = refY * w + refX
+                if ref != lastRef { lastRef = ref; refColour = colour(ref); refDrift = drift(x: refX, y: refY) }
+                let dx = Double(refX - x), dy = Double(refY - y)
+                out.append(EdgeSample(index: i, alpha: Double(a) / 255, observed: colour(i), reference: refColour,
+                                      distance: (dx * dx + dy * dy).squareRoot(), drift: refDrift))
             }
         }
         return out
@@ -295,9 +295,13 @@ struct NearestOpaqueMap {
                     scratch.seedY.withUnsafeMutableBufferPointer { sy in
                         scratch.dist.withUnsafeMutableBufferPointer { dist in
                             guard let sx = sx.baseAddress, let sy = sy.baseAddress, let dist = dist.baseAddress else { return }
+                            // Opaque pixels are their own seeds. Wrapping arithmetic: indices of a canvas.
                             for y in 0..<h {
-                                for x in 0..<w where p[(y * w + x) * 4 + 3] == 255 {
-                                    sx[y * w + x] = Int32(x); sy[y * w + x] = Int32(y); dist[y * w + x] = 0; active[y * w + x] = 0
+                                let row = y &* w
+                                for x in 0..<w where p[(row &+ x) &* 4 &+ 3] == 255 {
+                                    let i = row &+ x
+                                    sx[i] = Int32(truncatingIfNeeded: x); sy[i] = Int32(truncatingIfNeeded: y)
+                                    dist[i] = 0; active[i] = 0
                                 }
                             }
                             Self.gatherRuns(active, width: w, height: h, runs: &scratch.runs, rowRuns: &scratch.rowRuns)
@@ -452,6 +456,17 @@ struct NearestOpaqueMap {
                 for x in max(1, start(k))..<max(1, end(k)) { relax(row &+ x, x, y, row &+ x &- 1) }
             }
             y &-= 1
+        }
+    }
+
+    /// Calls `body` with the column and row of every active pixel (in the band and not opaque), in
+    /// row order.
+    func forEachActive(_ body: (_ x: Int, _ y: Int) -> Void) {
+        let runs = scratch.runs, rowRuns = scratch.rowRuns
+        for y in 0..<rowRuns.count - 1 {
+            for k in rowRuns[y]..<rowRuns[y + 1] {
+                for x in Int(runs[2 * k])..<Int(runs[2 * k + 1]) { body(x, y) }
+            }
         }
     }
 
