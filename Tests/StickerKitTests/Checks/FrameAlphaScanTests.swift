@@ -31,6 +31,26 @@ final class FrameAlphaScanTests: XCTestCase {
         }
     }
 
+    /// Opaque and clear rows are read four pixels at a time: one pixel of another alpha at any
+    /// place of a block (and in the short tail of a row) is still seen, at every row width 1-13.
+    func testOneDifferentPixelInAnOpaqueOrClearRow() {
+        for width in 1...13 {
+            for background: UInt8 in [0, 255] {
+                for odd: UInt8 in [0, 1, 15, 16, 127, 128, 254, 255] where odd != background {
+                    for at in 0..<width {
+                        let image = buffer(width, 2) { x, y in y == 1 && x == at ? odd : background }
+                        let scan = FrameAlphaScan(image)
+                        let label = "\(width) px, \(odd) at \(at) in \(background)"
+                        XCTAssertEqual(scan.contentBounds, PixelScan.bounds(of: image, minAlpha: 1), label)
+                        XCTAssertEqual(scan.visibleBounds, PixelScan.bounds(of: image, minAlpha: 128), label)
+                        XCTAssertEqual(scan.hasTransparency, image.hasTransparency, label)
+                        XCTAssertEqual(scan.hasEdgePixels, (16...254).contains(odd), label)
+                    }
+                }
+            }
+        }
+    }
+
     /// The digest hashed strip by strip is the hash of the whole buffer, whether a strip holds
     /// many rows and ends part-way (300 x 70), one row (5,000 px rows are over a strip's bytes), or
     /// the frame is one partial strip.

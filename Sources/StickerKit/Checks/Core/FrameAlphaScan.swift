@@ -20,6 +20,9 @@ public struct FrameAlphaScan: Equatable, Sendable {
     /// fed large blocks while the strip just scanned is still in the first-level cache.
     static let stripBytes = 16 << 10
 
+    /// The alpha bytes of two RGBA pixels read as one little-endian word.
+    private static let alphaBytes: UInt64 = 0xFF00_0000_FF00_0000
+
     /// The alpha from which a pixel is visible content for `content_touches_edge`.
     public static let visibleAlpha: UInt8 = 128
 
@@ -38,28 +41,52 @@ public struct FrameAlphaScan: Equatable, Sendable {
         let rowBytes = width * 4
         let stripRows = max(1, Self.stripBytes / max(1, rowBytes))
         let p = pixels
+        // A zero-length frame has no base address and no rows to read.
+        let raw = UnsafeRawPointer(p.baseAddress ?? UnsafePointer(bitPattern: 1)!)
         var stripStart = 0
         while stripStart < height {
             let stripEnd = min(height, stripStart + stripRows)
             for y in stripStart..<stripEnd {
-                var i = y * rowBytes + 3
+                let rowStart = y &* rowBytes
                 // The row's first and last pixel at each threshold; the rows between need no look.
                 var firstContent = -1, lastContent = -1, firstVisible = -1, lastVisible = -1
-                for x in 0..<width {
-                    let a = p[i]
-                    if a != 255 {
-                        transparent = true
-                        if a >= EdgeMatteModel.minEdgeAlpha { edge = true }
-                    }
-                    if a != 0 {
-                        if firstContent < 0 { firstContent = x }
-                        lastContent = x
-                        if a >= Self.visibleAlpha {
+                var x = 0
+                while x < width {
+                    // Four pixels at a time where all four are opaque or all four clear, the bulk
+                    // of most frames; a mix is looked at pixel by pixel.
+                    if x &+ 4 <= width {
+                        let block = raw + (rowStart &+ x &* 4)
+                        let alphas = (UInt64(littleEndian: block.loadUnaligned(as: UInt64.self)) & Self.alphaBytes,
+                                      UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.alphaBytes)
+                        if alphas.0 == Self.alphaBytes && alphas.1 == Self.alphaBytes {
+                            if firstContent < 0 { firstContent = x }
                             if firstVisible < 0 { firstVisible = x }
-                            lastVisible = x
+                            lastContent = x &+ 3; lastVisible = x &+ 3
+                            x &+= 4
+                            continue
+                        }
+                        if alphas.0 | alphas.1 == 0 {
+                            transparent = true
+                            x &+= 4
+                            continue
                         }
                     }
-                    i += 4
+                    for x in x..<min(width, x &+ 4) {
+                        let a = p[rowStart &+ x &* 4 &+ 3]
+                        if a != 255 {
+                            transparent = true
+                            if a >= EdgeMatteModel.minEdgeAlpha { edge = true }
+                        }
+                        if a != 0 {
+                            if firstContent < 0 { firstContent = x }
+                            lastContent = x
+                            if a >= Self.visibleAlpha {
+                                if firstVisible < 0 { firstVisible = x }
+                                lastVisible = x
+                            }
+                        }
+                    }
+                    x &+= 4
                 }
                 content.add(row: y, first: firstContent, last: lastContent)
                 visible.add(row: y, first: firstVisible, last: lastVisible)
