@@ -20,9 +20,6 @@ public struct FrameAlphaScan: Equatable, Sendable {
     /// fed large blocks while the strip just scanned is still in the first-level cache.
     static let stripBytes = 16 << 10
 
-    /// The alpha bytes of two RGBA pixels read as one little-endian word.
-    private static let alphaBytes: UInt64 = 0xFF00_0000_FF00_0000
-
     /// The alpha from which a pixel is visible content for `content_touches_edge`.
     public static let visibleAlpha: UInt8 = 128
 
@@ -52,26 +49,24 @@ public struct FrameAlphaScan: Equatable, Sendable {
                 var firstContent = -1, lastContent = -1, firstVisible = -1, lastVisible = -1
                 var x = 0
                 while x < width {
-                    // Four pixels at a time where all four are opaque or all four clear, the bulk
-                    // of most frames; a mix is looked at pixel by pixel.
-                    if x &+ 4 <= width {
-                        let block = raw + (rowStart &+ x &* 4)
-                        let alphas = (UInt64(littleEndian: block.loadUnaligned(as: UInt64.self)) & Self.alphaBytes,
-                                      UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.alphaBytes)
-                        if alphas.0 == Self.alphaBytes && alphas.1 == Self.alphaBytes {
+                    // Four pixels at a time where all four are opaque or all four clear; a mix is
+                    // looked at pixel by pixel.
+                    if x &+ AlphaBlock.pixels <= width {
+                        switch AlphaBlock.kind(at: raw + (rowStart &+ x &* 4)) {
+                        case .opaque:
                             if firstContent < 0 { firstContent = x }
                             if firstVisible < 0 { firstVisible = x }
-                            lastContent = x &+ 3; lastVisible = x &+ 3
-                            x &+= 4
+                            lastContent = x &+ AlphaBlock.pixels &- 1; lastVisible = lastContent
+                            x &+= AlphaBlock.pixels
                             continue
-                        }
-                        if alphas.0 | alphas.1 == 0 {
+                        case .clear:
                             transparent = true
-                            x &+= 4
+                            x &+= AlphaBlock.pixels
                             continue
+                        case .mixed: break
                         }
                     }
-                    for x in x..<min(width, x &+ 4) {
+                    for x in x..<min(width, x &+ AlphaBlock.pixels) {
                         let a = p[rowStart &+ x &* 4 &+ 3]
                         if a != 255 {
                             transparent = true
@@ -86,7 +81,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
                             }
                         }
                     }
-                    x &+= 4
+                    x &+= AlphaBlock.pixels
                 }
                 content.add(row: y, first: firstContent, last: lastContent)
                 visible.add(row: y, first: firstVisible, last: lastVisible)
