@@ -14,6 +14,9 @@ public struct SubjectLoader: Sendable {
     /// The Lottie renderer helpers every decode of this loader (and its copies) shares, so that a
     /// batch of Lottie and TGS stickers starts a helper or two rather than one per sticker.
     public let lottieRenderers: LottieRendererPool
+    /// The halo measure's working memory, reused by every `loadMeasured` of this loader (and its
+    /// copies) instead of allocated for each sticker.
+    let measureWorkspaces = FrameMeasurer.WorkspacePool()
 
     /// Bytes read to sniff the format of a file too large to read whole: enough to walk a PNG's
     /// chunk headers up to its first IDAT in practice.
@@ -50,7 +53,9 @@ public struct SubjectLoader: Sendable {
     public func loadMeasured(_ source: StickerSource, root: String, measuresHalo: Bool = true) -> StickerSubject {
         let options = DecodeOptions(fitBox: vectorBox)
         var summaries: [String: DecodedSummary] = [:]
-        var measurer = FrameMeasurer(measuresHalo: measuresHalo)
+        let workspace = measureWorkspaces.take()
+        defer { measureWorkspaces.give(workspace) }
+        var measurer = FrameMeasurer(measuresHalo: measuresHalo, workspace: workspace)
         var halo: HaloMeasure?
         switch source.content {
         case .file:

@@ -177,7 +177,7 @@ struct EdgeMatteModel: Sendable {
         guard judged else { return [] }
         let nearest = NearestOpaqueMap(buffer, radius: referenceRadius, scratch: scratch)
         let w = buffer.width, h = buffer.height
-        var out: [EdgeSample] = []
+        var out = scratch.takeSamples()
         out.reserveCapacity(nearest.judgedCount)
         buffer.pixels.withUnsafeBufferPointer { p in
             func colour(_ i: Int) -> SIMD3<Double> { SIMD3(Double(p[i * 4]), Double(p[i * 4 + 1]), Double(p[i * 4 + 2])) }
@@ -242,22 +242,49 @@ struct NearestOpaqueMap {
         /// and row y's runs are k in `rowRuns[y]..<rowRuns[y + 1]`.
         fileprivate var runs: [Int32] = [], rowRuns: [Int] = []
 
+        /// The edge samples of the last frame, given back by `recycle(_:)` for the next frame's.
+        fileprivate var samples: [EdgeMatteModel.EdgeSample] = []
+
         /// Empty buffers, sized by the first map.
         init() {}
 
-        /// Every buffer `n` long and in its starting state.
+        /// The bytes the buffers hold.
+        var byteCount: Int {
+            seedX.capacity * 4 + seedY.capacity * 4 + dist.capacity * 4 + active.capacity + rows.capacity
+                + samples.capacity * MemoryLayout<EdgeMatteModel.EdgeSample>.stride
+        }
+
+        /// Every buffer `n` long and in its starting state, in the memory it already has when that
+        /// is enough.
         fileprivate func reset(_ n: Int, wholeCanvas: Bool) {
-            guard seedX.count == n else {
-                seedX = [Int32](repeating: -1, count: n); seedY = seedX
-                dist = [Int32](repeating: Int32.max, count: n)
-                active = [UInt8](repeating: wholeCanvas ? 1 : 0, count: n); rows = [UInt8](repeating: 0, count: n)
-                return
+            Self.fill(&seedX, count: n, with: -1)
+            Self.fill(&seedY, count: n, with: -1)
+            Self.fill(&dist, count: n, with: Int32.max)
+            Self.fill(&active, count: n, with: wholeCanvas ? 1 : 0)
+            Self.fill(&rows, count: n, with: 0)
+        }
+
+        private static func fill<Element>(_ buffer: inout [Element], count n: Int, with value: Element) {
+            if buffer.count == n {
+                buffer.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+                buffer.append(contentsOf: repeatElement(value, count: n))
             }
-            seedX.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-            seedY.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-            dist.withUnsafeMutableBufferPointer { $0.update(repeating: Int32.max) }
-            active.withUnsafeMutableBufferPointer { $0.update(repeating: wholeCanvas ? 1 : 0) }
-            rows.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+
+        /// An empty array for a frame's samples, in the memory of the last frame's when they were
+        /// given back.
+        fileprivate func takeSamples() -> [EdgeMatteModel.EdgeSample] {
+            var taken: [EdgeMatteModel.EdgeSample] = []
+            swap(&taken, &samples)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+
+        /// Gives back a model's samples once the model is no longer needed, for the next frame.
+        func recycle(_ samples: [EdgeMatteModel.EdgeSample]) {
+            self.samples = samples
         }
     }
 

@@ -43,6 +43,7 @@ struct HaloMeasure: Equatable, Sendable {
         if frameMatte > 0, matte == nil, let m = model?.matte {
             matte = RGBA(UInt8(m.x), UInt8(m.y), UInt8(m.z))
         }
+        if let model { scratch.recycle(model.samples) }
     }
 
     /// Calls `visit` with the pixel index (y * width + x) and verdict of every judged edge pixel, in
