@@ -250,8 +250,9 @@ struct NearestOpaqueMap {
 
         /// The bytes the buffers hold.
         var byteCount: Int {
-            seedX.capacity * 4 + seedY.capacity * 4 + dist.capacity * 4 + active.capacity + rows.capacity
-                + samples.capacity * MemoryLayout<EdgeMatteModel.EdgeSample>.stride
+            let mapBytes = seedX.capacity * 4 + seedY.capacity * 4 + dist.capacity * 4 + active.capacity + rows.capacity
+            let runBytes = runs.capacity * 4 + rowRuns.capacity * MemoryLayout<Int>.stride
+            return mapBytes + runBytes + samples.capacity * MemoryLayout<EdgeMatteModel.EdgeSample>.stride
         }
 
         /// Every buffer `n` long and in its starting state, in the memory it already has when that
