@@ -9,11 +9,7 @@ final class MeasureWorkspaceTests: XCTestCase {
     /// canvas 3 px wider and taller (clear), in its top left corner and then in its bottom right:
     /// frames of one size but other shapes follow each other, and sizes change between them.
     private static let frames: [PixelBuffer] = {
-        let examples = EdgeHaloCheck.examples
-        let frames = (examples.triggering + examples.nonTriggering).compactMap { example -> PixelBuffer? in
-            guard case .sticker(let subject) = example.input else { return nil }
-            return subject.image?.frames.first?.image
-        }
+        let frames = EdgeHaloCheck.exampleFrames()
         return frames + frames.flatMap { frame in
             [0, 3].map { offset in
                 var bigger = PixelBuffer(width: frame.width + 3, height: frame.height + 3)

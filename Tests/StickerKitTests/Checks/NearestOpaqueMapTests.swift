@@ -6,7 +6,7 @@ final class NearestOpaqueMapTests: XCTestCase {
     /// Every judged pixel's seed from the passes over the band equals the seed from the passes over
     /// the whole canvas, on every `edge_halo` example and on sparse soft islands near the radius.
     func testBandGivesTheWholeCanvasSeeds() {
-        let compared = Self.compareSeeds(Self.exampleFrames() + [Self.islands()]) { buffer in
+        let compared = Self.compareSeeds(EdgeHaloCheck.exampleFrames() + [Self.islands()]) { buffer in
             (NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius),
              NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius, wholeCanvas: true))
         }
@@ -17,7 +17,7 @@ final class NearestOpaqueMapTests: XCTestCase {
     /// first again) gives every judged pixel the seed a fresh map gives it: nothing of the previous
     /// frame is left in the buffers.
     func testReusedScratchGivesTheFreshSeeds() {
-        let examples = Self.exampleFrames()
+        let examples = EdgeHaloCheck.exampleFrames()
         let buffers = examples + [Self.islands(), examples[0], ExampleImage.canvas(30, 20, inset: 4, fringe: RGBA(0, 0, 0, 100)), examples[1]]
         let scratch = NearestOpaqueMap.Scratch()
         let compared = Self.compareSeeds(buffers) { buffer in
@@ -31,7 +31,7 @@ final class NearestOpaqueMapTests: XCTestCase {
     /// (`referenceSeeds`: whole canvas, every neighbour bounds-checked), on every `edge_halo`
     /// example, sparse islands, and speckled alpha full of equidistant ties.
     func testPassesGiveThePlainRelaxationsSeeds() {
-        let buffers = Self.exampleFrames() + [Self.islands(), Self.speckle(), PixelBuffer(width: 1, height: 9, fill: RGBA(9, 9, 9, 100))]
+        let buffers = EdgeHaloCheck.exampleFrames() + [Self.islands(), Self.speckle(), PixelBuffer(width: 1, height: 9, fill: RGBA(9, 9, 9, 100))]
         var compared = 0
         for buffer in buffers {
             let map = NearestOpaqueMap(buffer, radius: EdgeMatteModel.referenceRadius)
@@ -121,13 +121,6 @@ final class NearestOpaqueMapTests: XCTestCase {
     }
 
     /// The first frame of every `edge_halo` example.
-    private static func exampleFrames() -> [PixelBuffer] {
-        let examples = EdgeHaloCheck.examples
-        return (examples.triggering + examples.nonTriggering).compactMap { example in
-            guard case .sticker(let subject) = example.input else { return nil }
-            return subject.image?.frames.first?.image
-        }
-    }
 
     /// Asserts that the two maps `maps` makes of each buffer give every judged pixel the same seed;
     /// returns how many pixels were compared.
@@ -217,5 +210,15 @@ final class NearestOpaqueMapTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 2_000)
+    }
+}
+
+extension EdgeHaloCheck {
+    /// The first frame of every example's sticker: soft edges, mattes and clean art.
+    static func exampleFrames() -> [PixelBuffer] {
+        (examples.triggering + examples.nonTriggering).compactMap { example in
+            guard case .sticker(let subject) = example.input else { return nil }
+            return subject.image?.frames.first?.image
+        }
     }
 }

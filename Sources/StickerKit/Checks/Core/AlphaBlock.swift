@@ -11,11 +11,11 @@ enum AlphaBlock {
     /// The alpha bytes of two RGBA pixels in a little-endian word.
     private static let alphaBytes: UInt64 = 0xFF00_0000_FF00_0000
 
-    /// The kind of the four pixels (16 bytes) at `block`, which need no alignment.
+    /// The kind of the four pixels (16 bytes) of `pixels` from byte `offset`, which needs no alignment.
     @inline(__always)
-    static func kind(at block: UnsafeRawPointer) -> Kind {
-        let low = UInt64(littleEndian: block.loadUnaligned(as: UInt64.self)) & alphaBytes
-        let high = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & alphaBytes
+    static func kind(of pixels: UnsafeRawBufferPointer, at offset: Int) -> Kind {
+        let low = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & alphaBytes
+        let high = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)) & alphaBytes
         if low == alphaBytes && high == alphaBytes { return .opaque }
         return low | high == 0 ? .clear : .mixed
     }

@@ -38,8 +38,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
         let rowBytes = width * 4
         let stripRows = max(1, Self.stripBytes / max(1, rowBytes))
         let p = pixels
-        // A zero-length frame has no base address and no rows to read.
-        let raw = UnsafeRawPointer(p.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        let bytes = UnsafeRawBufferPointer(p)
         var stripStart = 0
         while stripStart < height {
             let stripEnd = min(height, stripStart + stripRows)
@@ -52,7 +51,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
                     // Four pixels at a time where all four are opaque or all four clear; a mix is
                     // looked at pixel by pixel.
                     if x &+ AlphaBlock.pixels <= width {
-                        switch AlphaBlock.kind(at: raw + (rowStart &+ x &* 4)) {
+                        switch AlphaBlock.kind(of: bytes, at: rowStart &+ x &* 4) {
                         case .opaque:
                             if firstContent < 0 { firstContent = x }
                             if firstVisible < 0 { firstVisible = x }
@@ -87,7 +86,7 @@ public struct FrameAlphaScan: Equatable, Sendable {
                 visible.add(row: y, first: firstVisible, last: lastVisible)
             }
             hasher.update(UnsafeRawBufferPointer(
-                rebasing: UnsafeRawBufferPointer(p)[(stripStart * rowBytes)..<(stripEnd * rowBytes)]))
+                rebasing: bytes[(stripStart * rowBytes)..<(stripEnd * rowBytes)]))
             stripStart = stripEnd
         }
         hasTransparency = transparent

@@ -60,7 +60,7 @@ extension FrameMeasurer {
         /// A workspace with nothing allocated yet.
         init() {}
 
-        /// The pixels the workspace holds, in bytes.
+        /// The memory the workspace holds, in bytes: the map's buffers and samples, and the frame.
         var byteCount: Int { map.byteCount + frame.pixels.count }
 
         /// A copy of the lent frame, in the workspace's frame buffer when it has that size.
@@ -84,7 +84,8 @@ extension FrameMeasurer {
         /// The largest workspace kept for reuse, in bytes.
         let maxKeptBytes: Int
 
-        /// About what a 2048 x 2048 canvas needs (the map's 14 bytes and the frame's 4 a pixel).
+        /// About what a 2048 x 2048 canvas needs for the map and the frame (14 and 4 bytes a pixel);
+        /// the map's edge samples (a `MemoryLayout` stride each) count against it too.
         static let defaultMaxKeptBytes = 18 * 2048 * 2048
 
         /// An empty pool.
