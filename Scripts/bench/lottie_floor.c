@@ -2,8 +2,11 @@
  * For each file: read it, lottie_animation_from_data, then render every frame (0 ..< op - ip) at
  * the canvas size, or at SIZE a side fitted like `--fit`, into one premultiplied ARGB32 buffer.
  * No validation, no process, no un-premultiplying: that work is ours alone, so the floor is
- * generous to C. Prints the seconds taken for all iterations and a checksum of the last frames.
- * Usage: lottie_floor ITERATIONS BOX(0 = canvas) FILE.json... */
+ * generous to C. With --keep, each frame is rendered into a buffer of its own, allocated as it
+ * comes and kept until the file's last frame (as a decode that keeps every frame must: the floor
+ * for `bench-decode` without --frame-at-a-time, whose frames are fresh memory too).
+ * Prints the seconds taken for all iterations and a checksum of the last frames.
+ * Usage: lottie_floor ITERATIONS BOX(0 = canvas) [--keep] FILE.json... */
 #include <rlottie_capi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,13 +24,14 @@ static char *slurp(const char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: lottie_floor ITERATIONS BOX FILE...\n"); return 2; }
-    int iterations = atoi(argv[1]), box = atoi(argv[2]);
+    if (argc < 4) { fprintf(stderr, "usage: lottie_floor ITERATIONS BOX [--keep] FILE...\n"); return 2; }
+    int iterations = atoi(argv[1]), box = atoi(argv[2]), first = 3, keep = 0;
+    if (strcmp(argv[3], "--keep") == 0) { keep = 1; first = 4; }
     unsigned long long checksum = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int it = 0; it < iterations; it++) {
-        for (int f = 3; f < argc; f++) {
+        for (int f = first; f < argc; f++) {
             char *json = slurp(argv[f]);
             if (!json) { fprintf(stderr, "cannot read %s\n", argv[f]); return 1; }
             char key[64]; snprintf(key, sizeof key, "%d-%d", it, f);   /* rlottie caches models by key */
@@ -41,13 +45,16 @@ int main(int argc, char **argv) {
                 w = sw ? sw : 1; h = sh ? sh : 1;
             }
             size_t frames = lottie_animation_get_totalframe(a);
-            uint32_t *buf = malloc(w * h * 4);
+            uint32_t *buf = keep ? NULL : malloc(w * h * 4);
+            uint32_t **kept = keep ? calloc(frames ? frames : 1, sizeof *kept) : NULL;
             for (size_t i = 0; i < frames; i++) {
+                if (keep) buf = kept[i] = malloc(w * h * 4);
+                if (!buf) { fprintf(stderr, "out of memory\n"); return 1; }
                 memset(buf, 0, w * h * 4);
                 lottie_animation_render(a, i, buf, w, h, w * 4);
                 checksum += buf[(h / 2) * w + w / 2];
             }
-            free(buf);
+            if (keep) { for (size_t i = 0; i < frames; i++) free(kept[i]); free(kept); } else free(buf);
             lottie_animation_destroy(a);
         }
     }

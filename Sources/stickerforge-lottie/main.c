@@ -126,8 +126,27 @@ static void apply_job_limits(unsigned long long memory_mib, unsigned long long s
 
 /// Runs one job: returns 0 when every frame was rendered and announced, -1 when the helper is to
 /// end quietly (the `short` test fault), else the exit status.
+/// The helper's view of the frame memory, mapped by a job and kept for the next ones of the same
+/// frame size (whose pages are then already faulted in); mapped again, at the size it needs, by a job
+/// of another size, so each job's address space holds what its own would (its memory limit counts it).
+struct frame_view { unsigned char *base; size_t bytes; };
+
+/// Makes `view` cover exactly the first `bytes` of the frame memory: 1, or 0 when the file is shorter
+/// (a malformed job) and -1 when it cannot be mapped.
+static int map_frames(struct frame_view *view, size_t bytes) {
+    if (view->base && view->bytes == bytes) return 1;
+    struct stat memory_file;
+    if (fstat(FRAME_MEMORY_FD, &memory_file) != 0 || (unsigned long long)memory_file.st_size < bytes) return 0;
+    if (view->base) munmap(view->base, view->bytes);
+    view->base = NULL; view->bytes = 0;
+    unsigned char *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, FRAME_MEMORY_FD, 0);
+    if (memory == MAP_FAILED) return -1;
+    view->base = memory; view->bytes = bytes;
+    return 1;
+}
+
 static int run_job(const uint32_t *job, unsigned long long number, unsigned long long max_memory,
-                   unsigned long long max_seconds) {
+                   unsigned long long max_seconds, struct frame_view *view) {
     unsigned long long width = job[2], height = job[3], frames = job[4], slots = job[5], length = job[6];
     unsigned long long memory_mib = job[7], seconds = job[8];
     uint32_t fault = job[9];
@@ -161,13 +180,9 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
     memcpy(&header[5], &rate, sizeof rate);
 
     size_t frame_bytes = (size_t)width * (size_t)height * 4, mapped = frame_bytes * (size_t)slots;
-    struct stat memory_file;
-    if (fstat(FRAME_MEMORY_FD, &memory_file) != 0 || (unsigned long long)memory_file.st_size < mapped) {
-        lottie_animation_destroy(animation);
-        return 2;
-    }
-    unsigned char *memory = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_SHARED, FRAME_MEMORY_FD, 0);
-    if (memory == MAP_FAILED) { lottie_animation_destroy(animation); return 5; }
+    int mapping = map_frames(view, mapped);
+    if (mapping <= 0) { lottie_animation_destroy(animation); return mapping == 0 ? 2 : 5; }
+    unsigned char *memory = view->base;
     int status = write_all(header, sizeof header) ? 0 : 2;
     unsigned long long count = short_by_one ? frames - 1 : frames;
     for (unsigned long long i = 0; status == 0 && i < count; i++) {
@@ -179,7 +194,6 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
         uint32_t note = (uint32_t)i;
         if (!write_all(&note, sizeof note)) status = 2;
     }
-    munmap(memory, mapped);
     lottie_animation_destroy(animation);
     return short_by_one && status == 0 ? -1 : status;
 }
@@ -192,12 +206,13 @@ int main(int argc, char **argv) {
         return 2;
     }
     apply_helper_limits(memory_mib, seconds, jobs);
+    struct frame_view view = { NULL, 0 };
     for (unsigned long long number = 0; number < jobs; number++) {
         uint32_t job[JOB_WORDS];
         int got = read_exactly(job, sizeof job);
         if (got == 0) return 0;   // the tool closed the batch
         if (got < 0) return 2;
-        int status = run_job(job, number, memory_mib, seconds);
+        int status = run_job(job, number, memory_mib, seconds, &view);
         if (status != 0) return status < 0 ? 0 : status;
         alarm(0);
     }

@@ -18,12 +18,14 @@ final class LottieRendererPoolTests: XCTestCase {
     }
 
     func testABatchReusesOneHelperAndRendersTheSamePixels() throws {
-        let files = try ["wide.json", "shapes.json", "fractional.json", "wide.json"].map { try LottieFixture.bytes($0) }
+        // Files of one size in a row (the helper keeps its view of the frame memory, whose slots
+        // still hold the last file's frames) and of other sizes (it maps the memory again).
+        let files = try ["wide.json", "wide.json", "shapes.json", "fractional.json", "wide.json"].map { try LottieFixture.bytes($0) }
         let alone = try files.map { try LottieDecoder().decode($0, format: .lottie) }
         let pool = LottieRendererPool()
         let batch = try files.map { try decoder(pool).decode($0, format: .lottie) }
         XCTAssertEqual(batch, alone, "the same frames whether a helper is fresh or reused")
-        XCTAssertEqual(pool.idleCount, 1, "one helper rendered all four files")
+        XCTAssertEqual(pool.idleCount, 1, "one helper rendered all five files")
     }
 
     func testAFailingFileCostsOnlyItselfAndTheNextFileRenders() throws {
@@ -78,11 +80,20 @@ final class LottieRendererPoolTests: XCTestCase {
             source.append(a << 24 | (seed & 0xFFFFFF))
         }
         func straight(_ c: UInt32, _ a: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min((c * 255 + a / 2) / a, 255)) }
-        // What this machine runs (AVX2 where it has it), and the vector loop other machines run.
-        var out = [UInt8](repeating: 7, count: source.count * 4), portable = out
-        sf_premultiplied_argb_to_straight_rgba(source, &out, source.count)
-        XCTAssertEqual(sf_straight_rgba_portable(source, &portable, source.count), source.count / 8 * 8, "all but the tail in eights")
-        for (name, out) in [("dispatched", out), ("portable", portable)] {
+        // What this machine runs (its widest loop), and each vector loop it can run: the portable one
+        // other machines run, AVX2's eight lanes and AVX-512's sixteen.
+        var dispatched = [UInt8](repeating: 7, count: source.count * 4)
+        sf_premultiplied_argb_to_straight_rgba(source, &dispatched, source.count)
+        var outputs = [("dispatched", dispatched)]
+        for (name, loop, lanes) in [("portable", SF_STRAIGHT_PORTABLE, 8), ("AVX2", SF_STRAIGHT_AVX2, 8), ("AVX-512", SF_STRAIGHT_AVX512, 16)] {
+            guard sf_straight_rgba_loop_available(Int32(loop)) == 1 else { print("\(name): not on this machine"); continue }
+            var out = [UInt8](repeating: 7, count: source.count * 4)
+            XCTAssertEqual(sf_straight_rgba_using(Int32(loop), source, &out, source.count), source.count / lanes * lanes,
+                           "\(name): all but the tail through the vector loop")
+            outputs.append((name, out))
+        }
+        XCTAssertEqual(sf_straight_rgba_loop_available(Int32(SF_STRAIGHT_PORTABLE)), 1)
+        for (name, out) in outputs {
             for (i, v) in source.enumerated() {
                 let a = v >> 24, want = [straight(v >> 16 & 255, a), straight(v >> 8 & 255, a), straight(v & 255, a), UInt8(a)]
                 guard Array(out[i * 4..<i * 4 + 4]) == want else {
