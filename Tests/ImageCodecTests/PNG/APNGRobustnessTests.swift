@@ -51,4 +51,29 @@ final class APNGRobustnessTests: XCTestCase {
         XCTAssertNotNil(outcomes.keys.first { $0.hasPrefix("corrupt") }, "some damage reaches libpng: \(outcomes)")
         XCTAssertNotNil(outcomes.keys.first { $0.hasPrefix("fcTL") || $0.hasPrefix("fdAT") }, "some damage breaks APNG rules: \(outcomes)")
     }
+
+    /// Chromium shows a PNG whose zlib stream ends in a wrong Adler-32 (the decoder tells libpng to
+    /// skip that checksum, as Chromium does), with the same pixels; a wrong chunk CRC, which Chromium
+    /// refuses, is still refused.
+    func testAWrongAdler32DecodesAsChromiumShowsItAndAWrongCRCDoesNot() throws {
+        let chunks = fixture.chunks()
+        let intact = try PNGDecoder().decode(PNGChunkWriter.file(chunks))
+        let compressed = chunks.indices.filter { ["IDAT", "fdAT"].contains(chunks[$0].type) }
+        XCTAssertEqual(compressed.count, 3, "the default image's IDAT and two fdAT chunks")
+        for index in compressed {
+            for fromEnd in 1...4 {    // the zlib stream's last four bytes are its Adler-32
+                var damaged = chunks
+                damaged[index].data[damaged[index].data.count - fromEnd] ^= 0x5A
+                XCTAssertEqual(try PNGDecoder().decode(PNGChunkWriter.file(damaged)), intact,
+                               "\(chunks[index].type) #\(index), Adler-32 byte \(fromEnd) from the end")
+            }
+        }
+        var file = PNGChunkWriter.file(chunks)
+        let idatType = try XCTUnwrap((0..<file.count - 4).first { Array(file[$0..<$0 + 4]) == Array("IDAT".utf8) })
+        let length = file[idatType - 4..<idatType].reduce(0) { $0 << 8 | Int($1) }
+        file[idatType + 4 + length] ^= 0x5A    // the IDAT chunk's CRC
+        XCTAssertThrowsError(try PNGDecoder().decode(file)) {
+            XCTAssertTrue($0 is CodecError && "\($0)".contains("fails its CRC check"), "\($0)")
+        }
+    }
 }
