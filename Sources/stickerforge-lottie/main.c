@@ -189,7 +189,10 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
         unsigned char credit;
         if (i >= slots && read_exactly(&credit, 1) != 1) { status = 2; break; }
         uint32_t *slot = (uint32_t *)(memory + (size_t)(i % slots) * frame_bytes);
-        memset(slot, 0, frame_bytes);
+        // No clearing here: rlottie clears the whole surface before it draws (VPainter::begin), so
+        // the frame a slot held before (this file's, or another file's of the same size) never
+        // shows through. LottieRendererPoolTests renders different files of one size in a row
+        // through one helper and compares them with fresh helpers' frames.
         lottie_animation_render(animation, (size_t)i, slot, (size_t)width, (size_t)height, (size_t)width * 4);
         uint32_t note = (uint32_t)i;
         if (!write_all(&note, sizeof note)) status = 2;

@@ -19,13 +19,16 @@ final class LottieRendererPoolTests: XCTestCase {
 
     func testABatchReusesOneHelperAndRendersTheSamePixels() throws {
         // Files of one size in a row (the helper keeps its view of the frame memory, whose slots
-        // still hold the last file's frames) and of other sizes (it maps the memory again).
-        let files = try ["wide.json", "wide.json", "shapes.json", "fractional.json", "wide.json"].map { try LottieFixture.bytes($0) }
+        // still hold the last file's frames, and does not clear a slot: rlottie clears its surface
+        // itself) and of other sizes (it maps the memory again).
+        let names = ["wide.json", "wide.json", "fill-effect.json", "matte-luma.json", "stretched-precomp.json",
+                     "shapes.json", "fractional.json", "wide.json"]
+        let files = try names.map { try LottieFixture.bytes($0) }
         let alone = try files.map { try LottieDecoder().decode($0, format: .lottie) }
         let pool = LottieRendererPool()
         let batch = try files.map { try decoder(pool).decode($0, format: .lottie) }
         XCTAssertEqual(batch, alone, "the same frames whether a helper is fresh or reused")
-        XCTAssertEqual(pool.idleCount, 1, "one helper rendered all five files")
+        XCTAssertEqual(pool.idleCount, 1, "one helper rendered all eight files")
     }
 
     func testAFailingFileCostsOnlyItselfAndTheNextFileRenders() throws {
