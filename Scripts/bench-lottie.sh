@@ -12,9 +12,10 @@
 # Files: three Telegram-sized animations (512x512, 60 fps, 180 frames, a dozen moving shapes;
 # `gen-lottie-fixtures.py --bench`) and the test fixtures shapes.json, wide.json, fractional.json.
 # Two sizes: the canvas (`frames`, `inspect`) and a 408 px box (`build` for a regular grid).
-# Usage: Scripts/bench-lottie.sh [ITERATIONS]   (default 5; best of 3 runs each)
-# Environment: SKIP_BUILD=1 (reuse the release build); BASELINE=PATH: also time another build's
-# stickerforge (its stickerforge-lottie beside it) in the same run, as "before" rows.
+# Usage: Scripts/bench-lottie.sh [ITERATIONS]   (default 5; the median of ROUNDS alternated runs each)
+# Environment: SKIP_BUILD=1 (reuse the release build); ROUNDS=N (default 7); BASELINE=PATH: also
+# time another build's stickerforge (its stickerforge-lottie beside it) in the same rounds, as
+# "before" rows.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -26,33 +27,53 @@ cc -O2 -o "$work/lottie_floor" Scripts/bench/lottie_floor.c -lrlottie
 python3 Scripts/gen-lottie-fixtures.py --bench "$work/files"
 files=("$work"/files/*.json Tests/ImageCodecTests/Fixtures/Lottie/{shapes,wide,fractional}.json)
 
-# best CMD...: "wall cpu" of the best of 3 runs (sf_best3). wall: the command's own timer (for ours
-# it includes spawning the helper and moving every frame through the socket); cpu: user+sys of the
-# process and its waited-for children (the helpers), meaningful when the machine is loaded.
-best() { sf_best3 "$work/.cpu" "$@"; }
+# Every command of a size runs once a round, in turn, for ROUNDS rounds (default 7), and each column
+# is the median over the rounds: a slow spell of the machine falls on all the commands alike (best of
+# 3 in a row moved the floor by half between two runs). wall: the command's own timer (for ours it
+# includes spawning the helper and moving every frame through shared memory); cpu: user+sys of the
+# process and its waited-for children (the helpers and rlottie's threads).
+rounds="${ROUNDS:-7}"
+# timed NAME CMD...: runs CMD once, appending its wall and CPU seconds to $work/NAME.
+timed() {
+    local name="$1"; shift
+    local wall; wall=$(/usr/bin/time -o "$work/.cpu" -f "%U %S" "$@" | awk '{print $1}')
+    echo "$wall $(awk '{printf "%.2f", $1 + $2}' "$work/.cpu")" >> "$work/$name"
+}
+# median NAME: "wall cpu", each the median of NAME's rounds.
+median() {
+    local m=""
+    for column in 1 2; do
+        m+="$(cut -d' ' -f"$column" "$work/$1" | sort -g | awk '{v[NR] = $1} END {
+            printf "%s ", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    done
+    echo "$m"
+}
 
+printf 'medians of %s alternated rounds\n' "$rounds"
 printf '%-10s %6s %5s | %-21s %-21s %-21s %-21s | %-15s %-13s %6s\n' "size" "files" "iter" "C wall / cpu" "C kept wall / cpu" \
     "ours kept wall / cpu" "ours streamed w / cpu" "kept/Ckept w,cpu" "strm/C w,cpu" "load1"
 for box in 0 408; do
     load=$(cut -d' ' -f1 /proc/loadavg)
-    c=$(best "$work/lottie_floor" "$iterations" "$box" "${files[@]}")
-    ckept=$(best "$work/lottie_floor" "$iterations" "$box" --keep "${files[@]}")
     fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
-    ours=$(best "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}")
-    streamed=$(best "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}")
+    rm -f "$work"/{c,ckept,ours,streamed,before,before_streamed}
+    for ((round = 0; round < rounds; round++)); do
+        timed c "$work/lottie_floor" "$iterations" "$box" "${files[@]}"
+        timed ckept "$work/lottie_floor" "$iterations" "$box" --keep "${files[@]}"
+        timed ours "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        timed streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        if [[ -n "${BASELINE:-}" ]]; then
+            timed before "$BASELINE" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
+            timed before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        fi
+    done
+    c=$(median c); ckept=$(median ckept)
     row() { awk -v n="$1" -v f="${#files[@]}" -v i="$iterations" \
         -v c="$c" -v k="$ckept" -v o="$2" -v s="$3" -v l="$load" 'BEGIN {
         split(c, a, " "); split(k, e, " "); split(o, b, " "); split(s, d, " ");
         printf "%-10s %6d %5d | %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f | %6.2fx %6.2fx %5.2fx %5.2fx %6s\n", n, f, i,
             a[1], a[2], e[1], e[2], b[1], b[2], d[1], d[2], b[1] / e[1], b[2] / e[2], d[1] / a[1], d[2] / a[2], l }'; }
     name="$([[ $box = 0 ]] && echo canvas || echo "box $box")"
-    if [[ -n "${BASELINE:-}" ]]; then
-        before=$(best "$BASELINE" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}")
-        before_streamed=$(best "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}")
-        row "$name" "$ours" "$streamed"
-        row "(before)" "$before" "$before_streamed"
-    else
-        row "$name" "$ours" "$streamed"
-    fi
+    row "$name" "$(median ours)" "$(median streamed)"
+    [[ -z "${BASELINE:-}" ]] || row "(before)" "$(median before)" "$(median before_streamed)"
 done
 echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"
