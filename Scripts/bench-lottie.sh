@@ -28,27 +28,11 @@ python3 Scripts/gen-lottie-fixtures.py --bench "$work/files"
 files=("$work"/files/*.json Tests/ImageCodecTests/Fixtures/Lottie/{shapes,wide,fractional}.json)
 
 # Every command of a size runs once a round, in turn, for ROUNDS rounds (default 7), and each column
-# is the median over the rounds: a slow spell of the machine falls on all the commands alike (best of
-# 3 in a row moved the floor by half between two runs). wall: the command's own timer (for ours it
-# includes spawning the helper and moving every frame through shared memory); cpu: user+sys of the
-# process and its waited-for children (the helpers and rlottie's threads).
+# is the median over the rounds (sf_timed, sf_median: best of 3 in a row moved the floor by half
+# between two runs). wall: the command's own timer (for ours it includes spawning the helper and
+# moving every frame through shared memory); cpu: user+sys of the process and its waited-for
+# children (the helpers and rlottie's threads).
 rounds="${ROUNDS:-7}"
-# timed NAME CMD...: runs CMD once, appending its wall and CPU seconds to $work/NAME.
-timed() {
-    local name="$1"; shift
-    local wall; wall=$(/usr/bin/time -o "$work/.cpu" -f "%U %S" "$@" | awk '{print $1}')
-    echo "$wall $(awk '{printf "%.2f", $1 + $2}' "$work/.cpu")" >> "$work/$name"
-}
-# median NAME: "wall cpu", each the median of NAME's rounds.
-median() {
-    local m=""
-    for column in 1 2; do
-        m+="$(cut -d' ' -f"$column" "$work/$1" | sort -g | awk '{v[NR] = $1} END {
-            printf "%s ", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
-    done
-    echo "$m"
-}
-
 printf 'medians of %s alternated rounds\n' "$rounds"
 printf '%-10s %6s %5s | %-21s %-21s %-21s %-21s | %-15s %-13s %6s\n' "size" "files" "iter" "C wall / cpu" "C kept wall / cpu" \
     "ours kept wall / cpu" "ours streamed w / cpu" "kept/Ckept w,cpu" "strm/C w,cpu" "load1"
@@ -57,23 +41,23 @@ for box in 0 408; do
     fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
     rm -f "$work"/{c,ckept,ours,streamed,before,before_streamed}
     for ((round = 0; round < rounds; round++)); do
-        timed c "$work/lottie_floor" "$iterations" "$box" "${files[@]}"
-        timed ckept "$work/lottie_floor" "$iterations" "$box" --keep "${files[@]}"
-        timed ours "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
-        timed streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        sf_timed "$work" c "$work/lottie_floor" "$iterations" "$box" "${files[@]}"
+        sf_timed "$work" ckept "$work/lottie_floor" "$iterations" "$box" --keep "${files[@]}"
+        sf_timed "$work" ours "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
         if [[ -n "${BASELINE:-}" ]]; then
-            timed before "$BASELINE" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
-            timed before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+            sf_timed "$work" before "$BASELINE" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
+            sf_timed "$work" before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
         fi
     done
-    c=$(median c); ckept=$(median ckept)
+    c=$(sf_median "$work" c); ckept=$(sf_median "$work" ckept)
     row() { awk -v n="$1" -v f="${#files[@]}" -v i="$iterations" \
         -v c="$c" -v k="$ckept" -v o="$2" -v s="$3" -v l="$load" 'BEGIN {
         split(c, a, " "); split(k, e, " "); split(o, b, " "); split(s, d, " ");
         printf "%-10s %6d %5d | %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f | %6.2fx %6.2fx %5.2fx %5.2fx %6s\n", n, f, i,
             a[1], a[2], e[1], e[2], b[1], b[2], d[1], d[2], b[1] / e[1], b[2] / e[2], d[1] / a[1], d[2] / a[2], l }'; }
     name="$([[ $box = 0 ]] && echo canvas || echo "box $box")"
-    row "$name" "$(median ours)" "$(median streamed)"
-    [[ -z "${BASELINE:-}" ]] || row "(before)" "$(median before)" "$(median before_streamed)"
+    row "$name" "$(sf_median "$work" ours)" "$(sf_median "$work" streamed)"
+    [[ -z "${BASELINE:-}" ]] || row "(before)" "$(sf_median "$work" before)" "$(sf_median "$work" before_streamed)"
 done
 echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -13,9 +13,10 @@
 # Files: Telegram-sized stickers made by ffmpeg (512x512, 3 s at 30 fps = 90 frames, a moving test
 # pattern with a soft alpha edge), VP9 and VP8, with and without alpha, and VP9 4:4:4.
 # Wall is each side's own timer (vpxdec: the loop of processes); CPU is user+sys from /usr/bin/time
-# (process start-up and reading the files included), best of 3 each.
-# Usage: Scripts/bench-webm.sh [ITERATIONS]   (default 5; best of 3 runs each)
-# Environment: SKIP_BUILD=1 reuses the release build of stickerforge.
+# (process start-up and reading the files included). For each file every command runs once a
+# round, in turn, for ROUNDS rounds, and each column is the median (sf_timed, sf_median).
+# Usage: Scripts/bench-webm.sh [ITERATIONS]   (default 5)
+# Environment: SKIP_BUILD=1 reuses the release build of stickerforge; ROUNDS=N (default 5).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 sf_require_swift
@@ -36,7 +37,7 @@ enc vp8-alpha yuva420p libvpx
 enc vp8-opaque yuv420p libvpx
 enc vp9-444 yuv444p libvpx-vp9
 
-best() { sf_best3 "$work/.cpu" "$@"; }
+rounds="${ROUNDS:-5}"
 # vpxdec over every file N times, one process each: prints "<seconds> seconds".
 cat > "$work/vpxdec-loop" <<'EOF2'
 #!/usr/bin/env bash
@@ -52,11 +53,16 @@ printf '%-11s %5s %4s | %-14s %-14s %-14s %-14s %-14s | %-13s %-13s %-13s %5s\n'
 for name in vp9-alpha vp9-opaque vp8-alpha vp8-opaque vp9-444; do
     f="$work/$name.webm"
     load=$(cut -d' ' -f1 /proc/loadavg)
-    floor=$(best "$work/webm_floor" "$iterations" "$f")
-    kept=$(KEEP_FRAMES=1 best "$work/webm_floor" "$iterations" "$f")
-    vpx=$(best "$work/vpxdec-loop" "$iterations" "$f")
-    ours=$(best "$sf" bench-decode --iterations "$iterations" "$f")
-    streamed=$(best "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "$f")
+    rm -f "$work"/{floor,kept,vpx,ours,streamed}
+    for ((round = 0; round < rounds; round++)); do
+        sf_timed "$work" floor "$work/webm_floor" "$iterations" "$f"
+        KEEP_FRAMES=1 sf_timed "$work" kept "$work/webm_floor" "$iterations" "$f"
+        sf_timed "$work" vpx "$work/vpxdec-loop" "$iterations" "$f"
+        sf_timed "$work" ours "$sf" bench-decode --iterations "$iterations" "$f"
+        sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "$f"
+    done
+    floor=$(sf_median "$work" floor); kept=$(sf_median "$work" kept); vpx=$(sf_median "$work" vpx)
+    ours=$(sf_median "$work" ours); streamed=$(sf_median "$work" streamed)
     awk -v n="$name" -v kb="$(( $(stat -c %s "$f") / 1024 ))" -v i="$iterations" -v c="$floor" -v k="$kept" \
         -v v="$vpx" -v o="$ours" -v s="$streamed" -v l="$load" 'BEGIN {
         split(c, C, " "); split(k, K, " "); split(v, V, " "); split(o, O, " "); split(s, S, " ");

@@ -36,6 +36,28 @@ sf_best3() {
     echo "$b $c"
 }
 
+# Alternated timing, for benchmarks on a machine whose speed drifts: run every command of a
+# comparison once a round, in turn, for several rounds, and take each one's median, so a slow spell
+# falls on all of them alike (best of 3 in a row let one side meet a slow spell the other missed).
+# sf_timed DIR NAME CMD...: runs CMD (which prints "<seconds> ..." first) once and appends its
+# "wall cpu" to DIR/NAME: wall is the command's own timer; cpu is user+sys of the process and its
+# waited-for children.
+sf_timed() {
+    local dir="$1" name="$2"; shift 2
+    local wall; wall=$(/usr/bin/time -o "$dir/.cpu" -f "%U %S" "$@" | awk '{print $1}')
+    echo "$wall $(awk '{printf "%.2f", $1 + $2}' "$dir/.cpu")" >> "$dir/$name"
+}
+
+# sf_median DIR NAME: "wall cpu", each the median of the runs sf_timed appended to DIR/NAME.
+sf_median() {
+    local m="" column
+    for column in 1 2; do
+        m+="$(cut -d' ' -f"$column" "$1/$2" | sort -g | awk '{v[NR] = $1} END {
+            printf "%s ", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    done
+    echo "${m% }"
+}
+
 # Builds the release stickerforge (with the stickerforge-lottie helper beside it) for a benchmark,
 # after installing missing system packages, unless SKIP_BUILD is set. SWIFT_BUILD names the build
 # command (default `swift build`; e.g. a wrapper that serialises builds on a shared machine).
