@@ -106,7 +106,7 @@ static inline void straight_pixel(uint32_t v, uint8_t *out) {
         return i;                                                                                              \
     }
 
-/* The loop other machines run (SSE2 or NEON, two or four lanes a register)... */
+/* The loop other machines run (SSE2 or NEON: the eight lanes in two registers)... */
 SF_STRAIGHT_LOOP(straight_runs_portable, 8, )
 #if defined(__x86_64__)
 /* ...and the same loop compiled for AVX2 (eight lanes a register) and AVX-512 (sixteen), chosen at run time. */
