@@ -22,14 +22,20 @@ sf_require_swift() {
         sf_die "swift not found on PATH. Install the Swift toolchain (https://www.swift.org/install/) and try again."
 }
 
-# sf_best3 TMPFILE CMD...: "wall cpu" of the best of 3 runs of CMD, which prints "<seconds> ..." first.
-# wall is the command's own timer; cpu is user+sys of the process and its waited-for children
-# (from /usr/bin/time, written to TMPFILE), which stays meaningful when other jobs load the machine.
+# sf_time_once TMPFILE CMD...: runs CMD, which prints "<seconds> ..." first, once and prints its
+# "wall cpu": wall is the command's own timer; cpu is user+sys of the process and its waited-for
+# children (from /usr/bin/time, written to TMPFILE), which stays meaningful when other jobs load the machine.
+sf_time_once() {
+    local tmp="$1"; shift
+    local wall; wall=$(/usr/bin/time -o "$tmp" -f "%U %S" "$@" | awk '{print $1}')
+    echo "$wall $(awk '{printf "%.2f", $1 + $2}' "$tmp")"
+}
+
+# sf_best3 TMPFILE CMD...: "wall cpu" of the best of 3 runs of CMD (sf_time_once), each the least.
 sf_best3() {
     local tmp="$1" b="" c=""; shift
     for _ in 1 2 3; do
-        local s; s=$(/usr/bin/time -o "$tmp" -f "%U %S" "$@" | awk '{print $1}')
-        local u; u=$(awk '{printf "%.2f", $1 + $2}' "$tmp")
+        local s u; read -r s u < <(sf_time_once "$tmp" "$@")
         if [[ -z "$b" ]] || awk -v a="$s" -v b="$b" 'BEGIN{exit !(a<b)}'; then b="$s"; fi
         if [[ -z "$c" ]] || awk -v a="$u" -v b="$c" 'BEGIN{exit !(a<b)}'; then c="$u"; fi
     done
@@ -39,13 +45,10 @@ sf_best3() {
 # Alternated timing, for benchmarks on a machine whose speed drifts: run every command of a
 # comparison once a round, in turn, for several rounds, and take each one's median, so a slow spell
 # falls on all of them alike (best of 3 in a row let one side meet a slow spell the other missed).
-# sf_timed DIR NAME CMD...: runs CMD (which prints "<seconds> ..." first) once and appends its
-# "wall cpu" to DIR/NAME: wall is the command's own timer; cpu is user+sys of the process and its
-# waited-for children.
+# sf_timed DIR NAME CMD...: runs CMD once (sf_time_once) and appends its "wall cpu" to DIR/NAME.
 sf_timed() {
     local dir="$1" name="$2"; shift 2
-    local wall; wall=$(/usr/bin/time -o "$dir/.cpu" -f "%U %S" "$@" | awk '{print $1}')
-    echo "$wall $(awk '{printf "%.2f", $1 + $2}' "$dir/.cpu")" >> "$dir/$name"
+    sf_time_once "$dir/.cpu" "$@" >> "$dir/$name"
 }
 
 # sf_median DIR NAME: "wall cpu", each the median of the runs sf_timed appended to DIR/NAME.

@@ -124,8 +124,6 @@ static void apply_job_limits(unsigned long long memory_mib, unsigned long long s
     alarm((unsigned)seconds + 2);
 }
 
-/// Runs one job: returns 0 when every frame was rendered and announced, -1 when the helper is to
-/// end quietly (the `short` test fault), else the exit status.
 /// The helper's view of the frame memory, mapped by a job and kept for the next ones of the same
 /// frame size (whose pages are then already faulted in); mapped again, at the size it needs, by a job
 /// of another size, so each job's address space holds what its own would (its memory limit counts it).
@@ -145,6 +143,8 @@ static int map_frames(struct frame_view *view, size_t bytes) {
     return 1;
 }
 
+/// Runs one job: returns 0 when every frame was rendered and announced, -1 when the helper is to
+/// end quietly (the `short` test fault), else the exit status.
 static int run_job(const uint32_t *job, unsigned long long number, unsigned long long max_memory,
                    unsigned long long max_seconds, struct frame_view *view) {
     unsigned long long width = job[2], height = job[3], frames = job[4], slots = job[5], length = job[6];

@@ -120,8 +120,6 @@ final class NearestOpaqueMapTests: XCTestCase {
         return (0..<w * h).map { seed[$0] >= 0 && dist[$0] <= radius * radius ? seed[$0] : nil }
     }
 
-    /// The first frame of every `edge_halo` example.
-
     /// Asserts that the two maps `maps` makes of each buffer give every judged pixel the same seed;
     /// returns how many pixels were compared.
     private static func compareSeeds(_ buffers: [PixelBuffer],
