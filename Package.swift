@@ -51,8 +51,8 @@ let package = Package(
 
         // MARK: The C we own: every setjmp/longjmp of libpng and libjpeg stays in here.
         .target(name: "CCodecShims",
-                dependencies: ["CLibPNG", "CJPEGTurbo"],
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+                dependencies: ["CLibPNG", "CJPEGTurbo", "CLibDeflate"],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("deflate")]),
         // libwebm is C++ (webm_parser); its exceptions and classes stay behind an extern "C" API.
         .target(name: "CWebMShim",
                 linkerSettings: [.linkedLibrary("webm"), .linkedLibrary("stdc++", .when(platforms: [.linux]))]),

@@ -1,6 +1,7 @@
 /* The only place libpng is called. libpng reports errors by longjmp, so the one setjmp lives in
  * sf_png_decode and nothing of Swift's is ever on the stack between setjmp and longjmp. */
 #include "png_shim.h"
+#include "png_stored_idat.h"
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,45 +73,55 @@ static void sf_png_set_rgba_transforms(png_structp png, png_infop info) {
 }
 
 int sf_png_decode(const uint8_t *bytes, size_t byte_count,
-                  uint32_t max_width, uint32_t max_height, size_t max_chunk_bytes,
+                  uint32_t max_width, uint32_t max_height, size_t max_chunk_bytes, uint32_t options,
+                  uint8_t *pixels, size_t pixel_capacity,
                   sf_png_pixels *out, char *message, size_t message_capacity) {
     if (out == NULL) {
         return SF_PNG_ERROR_ARGUMENT;
     }
     memset(out, 0, sizeof(*out));
     sf_png_set_message(message, message_capacity, "");
-    if (bytes == NULL || max_width == 0 || max_height == 0) {
-        sf_png_set_message(message, message_capacity, "no data or zero size limits");
+    if (bytes == NULL || pixels == NULL || max_width == 0 || max_height == 0) {
+        sf_png_set_message(message, message_capacity, "no data, no pixel buffer or zero size limits");
         return SF_PNG_ERROR_ARGUMENT;
     }
-    sf_png_source source = { bytes, byte_count, 0 };
+    /* Not changed after setjmp, so not volatile. */
+    size_t stored_count = 0;
+    uint8_t *stored = (options & SF_PNG_INFLATE_WITH_LIBDEFLATE) == 0 ? NULL
+        : sf_png_stored_idat_stream(bytes, byte_count, max_width, max_height, &stored_count);
+    sf_png_source source = { stored != NULL ? stored : bytes, stored != NULL ? stored_count : byte_count, 0 };
     sf_png_error error = { message, message_capacity };
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &error,
                                              sf_png_on_error, sf_png_on_warning);
     if (png == NULL) {
+        free(stored);
         sf_png_set_message(message, message_capacity, "could not create the libpng read structure");
         return SF_PNG_ERROR_MEMORY;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
+        free(stored);
         png_destroy_read_struct(&png, NULL, NULL);
         sf_png_set_message(message, message_capacity, "could not create the libpng info structure");
         return SF_PNG_ERROR_MEMORY;
     }
     /* Written after setjmp and read after a longjmp, hence volatile. */
-    uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     volatile int status = SF_PNG_ERROR_DATA;
 
     if (setjmp(png_jmpbuf(png))) {
         free(rows);
-        free(pixels);
+        free(stored);
         png_destroy_read_struct(&png, &info, NULL);
         return status;
     }
     png_set_user_limits(png, max_width, max_height);
     png_set_chunk_malloc_max(png, max_chunk_bytes);
     png_set_read_fn(png, &source, sf_png_read);
+    if (stored != NULL) {
+        /* The stored copy is this shim's own, made from chunks whose CRCs the caller checked. */
+        png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+    }
 #if defined(PNG_SET_OPTION_SUPPORTED) && defined(PNG_IGNORE_ADLER32)
     /* Chromium, the client fidelity is judged by, shows a PNG whose zlib stream ends in a wrong
      * Adler-32 (it rejects a wrong chunk CRC, which libpng still checks): so does this decoder, and
@@ -127,11 +138,14 @@ int sf_png_decode(const uint8_t *bytes, size_t byte_count,
     if (png_get_channels(png, info) != 4 || png_get_rowbytes(png, info) != row_bytes) {
         png_error(png, "unexpected row layout after RGBA transforms");
     }
+    if (row_bytes * height != pixel_capacity) {
+        status = SF_PNG_ERROR_ARGUMENT;
+        png_error(png, "the pixel buffer's size is not the decoded image's");
+    }
     status = SF_PNG_ERROR_MEMORY;
-    pixels = malloc(row_bytes * height);
     rows = malloc(sizeof(png_bytep) * height);
-    if (pixels == NULL || rows == NULL) {
-        png_error(png, "out of memory for the decoded pixels");
+    if (rows == NULL) {
+        png_error(png, "out of memory for the row pointers");
     }
     status = SF_PNG_ERROR_DATA;
     for (png_uint_32 y = 0; y < height; y++) {
@@ -141,15 +155,11 @@ int sf_png_decode(const uint8_t *bytes, size_t byte_count,
     png_read_end(png, NULL);
 
     free(rows);
+    free(stored);
     png_destroy_read_struct(&png, &info, NULL);
-    out->data = pixels;
     out->byte_count = row_bytes * height;
     out->width = width;
     out->height = height;
     out->bytes_per_channel = (uint32_t)bytes_per_channel;
     return SF_PNG_OK;
-}
-
-void sf_png_free(uint8_t *data) {
-    free(data);
 }

@@ -14,11 +14,16 @@ enum {
     SF_PNG_ERROR_ARGUMENT = 3
 };
 
-/* Pixels produced by sf_png_decode: straight RGBA, 8 bits a channel or 16 bits a channel
- * stored big-endian (two bytes, high byte first), rows packed without padding. */
+/* Options of sf_png_decode. */
+enum {
+    /* Inflate the image data with libdeflate, where libpng would make exactly the same rows of
+     * it, and let libpng only unfilter and transform them (png_stored_idat.h says when). */
+    SF_PNG_INFLATE_WITH_LIBDEFLATE = 1
+};
+
+/* What sf_png_decode wrote: straight RGBA, 8 bits a channel or 16 bits a channel stored
+ * big-endian (two bytes, high byte first), rows packed without padding. */
 typedef struct sf_png_pixels {
-    /* malloc'd by sf_png_decode; release with sf_png_free (also when the status is not OK). */
-    uint8_t *data;
     size_t byte_count;
     uint32_t width;
     uint32_t height;
@@ -26,15 +31,16 @@ typedef struct sf_png_pixels {
     uint32_t bytes_per_channel;
 } sf_png_pixels;
 
-/* Decodes one complete PNG stream held in memory to RGBA. Every libpng setjmp/longjmp stays
- * inside this call: errors come back as a status and a NUL-terminated message in `message`.
- * No gamma transform is applied. Images wider than max_width or taller than max_height, and
- * ancillary chunks needing more than max_chunk_bytes, are refused by libpng itself. */
+/* Decodes one complete PNG stream held in memory to RGBA in `pixels`, which must hold exactly the
+ * decoded image (width x height x 4 x bytes a channel, 2 for a 16-bit image, else 1; anything
+ * else is SF_PNG_ERROR_ARGUMENT). Every libpng setjmp/longjmp stays inside this call: errors come
+ * back as a status and a NUL-terminated message in `message`, and `pixels` may then hold part of
+ * an image. No gamma transform is applied. Images wider than max_width or taller than max_height,
+ * and ancillary chunks needing more than max_chunk_bytes, are refused by libpng itself.
+ * `options`: 0 or SF_PNG_INFLATE_WITH_LIBDEFLATE. */
 int sf_png_decode(const uint8_t *bytes, size_t byte_count,
-                  uint32_t max_width, uint32_t max_height, size_t max_chunk_bytes,
+                  uint32_t max_width, uint32_t max_height, size_t max_chunk_bytes, uint32_t options,
+                  uint8_t *pixels, size_t pixel_capacity,
                   sf_png_pixels *out, char *message, size_t message_capacity);
-
-/* Frees pixel memory returned by sf_png_decode; NULL is allowed. */
-void sf_png_free(uint8_t *data);
 
 #endif

@@ -7,6 +7,9 @@
 public struct PNGDecoder: CompositingDecoder, Sendable {
     /// The limits every decode respects.
     public var limits: DecodeLimits
+    /// Whether libdeflate inflates the image data (`PNGPixelDecoder.inflateWithLibdeflate`); false
+    /// in tests that hold the faster path to libpng's own.
+    var inflateWithLibdeflate = true
 
     /// A decoder with the given limits.
     public init(limits: DecodeLimits = .default) { self.limits = limits }
@@ -24,18 +27,19 @@ public struct PNGDecoder: CompositingDecoder, Sendable {
         try limits.checkFileSize(bytes.count)
         let structure = try PNGStructure(reading: bytes, limits: limits)
         let header = structure.header
-        let pixels = PNGPixelDecoder(limits: limits)
+        let pixels = PNGPixelDecoder(limits: limits, inflateWithLibdeflate: inflateWithLibdeflate)
+        let sixteenBit = header.bitDepth == 16
         let defaultStream = PNGStreamBuilder.stream(for: structure, width: header.width,
                                                     height: header.height, data: structure.imageData)
         let facts = facts(structure, fileSize: bytes.count)
         guard let animation = structure.animation else {
-            let image = try pixels.decode(defaultStream, width: header.width, height: header.height)
+            let image = try pixels.decode(defaultStream, width: header.width, height: header.height, sixteenBit: sixteenBit)
             try show(ShownFrame(index: 0, count: 1, image: image, delay: .zero, raw: nil))
             return DecodedSummary(width: header.width, height: header.height, delays: [.zero], loopCount: 0, facts: facts)
         }
         if animation.defaultImageRole == .hidden {
             // Not shown by APNG viewers, but still decoded: a corrupt fallback image is a broken file.
-            _ = try pixels.decode(defaultStream, width: header.width, height: header.height)
+            _ = try pixels.decode(defaultStream, width: header.width, height: header.height, sixteenBit: sixteenBit)
         }
         try composite(animation, structure: structure, pixels: pixels, show: show)
         return DecodedSummary(width: header.width, height: header.height, delays: animation.frames.map(\.control.delay),
@@ -53,7 +57,8 @@ public struct PNGDecoder: CompositingDecoder, Sendable {
                                                  height: control.region.height, data: stored.data)
             let image: PixelBuffer
             do {
-                image = try pixels.decode(stream, width: control.region.width, height: control.region.height)
+                image = try pixels.decode(stream, width: control.region.width, height: control.region.height,
+                                          sixteenBit: structure.header.bitDepth == 16)
             } catch CodecError.corruptData(let message) {
                 throw CodecError.corruptData("frame \(index): \(message)")
             }

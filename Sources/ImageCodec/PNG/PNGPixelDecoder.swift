@@ -1,40 +1,56 @@
 import CCodecShims
 
-/// Turns one standalone PNG stream into RGBA pixels through the C shim (libpng). The shim's
-/// memory is copied into a Swift array in exactly one place and freed by a `defer`.
+/// Turns one standalone PNG stream into RGBA pixels through the C shim (libpng), which writes
+/// them straight into the Swift array the image keeps.
 struct PNGPixelDecoder: Sendable {
     /// Limits passed on to libpng as its own user limits (defence in depth).
     let limits: DecodeLimits
+    /// Whether libdeflate inflates the image data where libpng would make the same rows of it
+    /// (`SF_PNG_INFLATE_WITH_LIBDEFLATE`); false leaves every stream to libpng's zlib, the
+    /// reference the tests hold the faster path to.
+    var inflateWithLibdeflate = true
     /// The largest ancillary chunk libpng may buffer.
     static let maxChunkBytes = 8 << 20
 
-    /// Decodes `stream`, which must describe a `width` x `height` image.
-    func decode(_ stream: [UInt8], width: Int, height: Int) throws -> PixelBuffer {
+    /// Decodes `stream`, which must describe a `width` x `height` image, 16 bits a sample when
+    /// `sixteenBit` (its IHDR's bit depth is 16), else at most 8.
+    func decode(_ stream: [UInt8], width: Int, height: Int, sixteenBit: Bool) throws -> PixelBuffer {
+        let count = width * height * 4
+        guard sixteenBit else {
+            let pixels = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                try decode(stream, into: out, width: width, height: height)
+                initialized = count
+            }
+            return PixelBuffer(width: width, height: height, pixels: pixels)
+        }
+        let wide = try [UInt8](unsafeUninitializedCapacity: count * 2) { out, initialized in
+            try decode(stream, into: out, width: width, height: height)
+            initialized = count * 2
+        }
+        return PixelBuffer(width: width, height: height, pixels: wide.withUnsafeBufferPointer(Self.highBytes))
+    }
+
+    /// Runs the shim on `stream` into `out`, whose size is the image's at its sample width.
+    private func decode(_ stream: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) throws {
         var result = sf_png_pixels()
         var message = [CChar](repeating: 0, count: 512)
         let side = UInt32(clamping: limits.maxDimension)
+        let options = inflateWithLibdeflate ? UInt32(SF_PNG_INFLATE_WITH_LIBDEFLATE) : 0
         let status = stream.withUnsafeBufferPointer { input in
             message.withUnsafeMutableBufferPointer { text in
-                sf_png_decode(input.baseAddress, input.count, side, side, Self.maxChunkBytes,
-                              &result, text.baseAddress, text.count)
+                sf_png_decode(input.baseAddress, input.count, side, side, Self.maxChunkBytes, options,
+                              out.baseAddress, out.count, &result, text.baseAddress, text.count)
             }
         }
-        defer { sf_png_free(result.data) }
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch Int(status) {
         case SF_PNG_OK: break
         case SF_PNG_ERROR_DATA: throw CodecError.corruptData("libpng: \(text)")
         default: throw CodecError.library(name: "libpng", message: text)
         }
-        guard Int(result.width) == width, Int(result.height) == height, let data = result.data else {
+        guard Int(result.width) == width, Int(result.height) == height, result.byte_count == out.count else {
             throw CodecError.library(name: "libpng", message: "decoded \(result.width)x\(result.height) px, expected \(width)x\(height)")
         }
-        let source = UnsafeBufferPointer(start: data, count: result.byte_count)
-        let pixels = result.bytes_per_channel == 2 ? Self.highBytes(source) : Array(source)
-        guard pixels.count == width * height * 4 else {
-            throw CodecError.library(name: "libpng", message: "returned \(pixels.count) bytes for \(width)x\(height) px")
-        }
-        return PixelBuffer(width: width, height: height, pixels: pixels)
     }
 
     /// Big-endian 16-bit samples to 8 bits by their high byte, v8 = v16 >> 8, as libpng's
