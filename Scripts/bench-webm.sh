@@ -5,6 +5,8 @@
 #           colour and alpha streams, single-threaded, no RGBA conversion, no checks)
 #   kept    the same loop producing our output: each picture converted to RGBA by libyuv into a
 #           buffer of its own, all kept until the file ends (KEEP_FRAMES=1)
+#   C strm  the same loop converting each picture into one reused RGBA buffer (KEEP_FRAMES=2): what
+#           `ours streamed` does, in C, so the price of producing RGBA at all shows apart from ours
 #   vpxdec  Debian's vpxdec (vpx-tools) with --noblit, one process a file and iteration; it decodes
 #           the colour stream only (it ignores BlockAdditional alpha), so compare it on opaque files
 #   ours kept      `bench-decode`: every frame converted into a buffer of its own, all kept (DecodedImage)
@@ -48,26 +50,29 @@ awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.4f seconds\n", b - a }'
 EOF2
 chmod +x "$work/vpxdec-loop"
 
-printf '%-11s %5s %4s | %-14s %-14s %-14s %-14s %-14s | %-13s %-13s %-13s %5s\n' file KB iter "floor wall/cpu" \
-    "kept wall/cpu" "vpxdec w/cpu" "ours kept w/c" "ours strm w/c" "kept/floor" "strm/floor" "ourskept/kept" load1
+printf '%-11s %5s %4s | %-14s %-14s %-14s %-14s %-14s %-14s | %-13s %-13s %-13s %-13s %5s\n' file KB iter "floor wall/cpu" \
+    "kept wall/cpu" "C strm w/cpu" "vpxdec w/cpu" "ours kept w/c" "ours strm w/c" "kept/floor" "strm/floor" \
+    "strm/C strm" "ourskept/kept" load1
 for name in vp9-alpha vp9-opaque vp8-alpha vp8-opaque vp9-444; do
     f="$work/$name.webm"
     load=$(cut -d' ' -f1 /proc/loadavg)
-    rm -f "$work"/{floor,kept,vpx,ours,streamed}
+    rm -f "$work"/{floor,kept,cstream,vpx,ours,streamed}
     for ((round = 0; round < rounds; round++)); do
         sf_timed "$work" floor "$work/webm_floor" "$iterations" "$f"
         KEEP_FRAMES=1 sf_timed "$work" kept "$work/webm_floor" "$iterations" "$f"
+        KEEP_FRAMES=2 sf_timed "$work" cstream "$work/webm_floor" "$iterations" "$f"
         sf_timed "$work" vpx "$work/vpxdec-loop" "$iterations" "$f"
         sf_timed "$work" ours "$sf" bench-decode --iterations "$iterations" "$f"
         sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "$f"
     done
     floor=$(sf_median "$work" floor); kept=$(sf_median "$work" kept); vpx=$(sf_median "$work" vpx)
+    cstream=$(sf_median "$work" cstream)
     ours=$(sf_median "$work" ours); streamed=$(sf_median "$work" streamed)
     awk -v n="$name" -v kb="$(( $(stat -c %s "$f") / 1024 ))" -v i="$iterations" -v c="$floor" -v k="$kept" \
-        -v v="$vpx" -v o="$ours" -v s="$streamed" -v l="$load" 'BEGIN {
-        split(c, C, " "); split(k, K, " "); split(v, V, " "); split(o, O, " "); split(s, S, " ");
-        printf "%-11s %5d %4d | %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f | %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5s\n",
-            n, kb, i, C[1], C[2], K[1], K[2], V[1], V[2], O[1], O[2], S[1], S[2], O[1] / C[1], O[2] / C[2],
-            S[1] / C[1], S[2] / C[2], O[1] / K[1], O[2] / K[2], l }'
+        -v v="$vpx" -v o="$ours" -v s="$streamed" -v cs="$cstream" -v l="$load" 'BEGIN {
+        split(c, C, " "); split(k, K, " "); split(v, V, " "); split(o, O, " "); split(s, S, " "); split(cs, R, " ");
+        printf "%-11s %5d %4d | %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f %6.3f / %5.2f | %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx %5s\n",
+            n, kb, i, C[1], C[2], K[1], K[2], R[1], R[2], V[1], V[2], O[1], O[2], S[1], S[2], O[1] / C[1], O[2] / C[2],
+            S[1] / C[1], S[2] / C[2], S[1] / R[1], S[2] / R[2], O[1] / K[1], O[2] / K[2], l }'
 done
 echo "ratios: wall, cpu. load now: $(cut -d' ' -f1-3 /proc/loadavg)"

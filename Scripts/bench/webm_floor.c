@@ -5,7 +5,8 @@
  * YUV pictures are left as libvpx returns them, so the floor is generous to C.
  * With KEEP_FRAMES=1 in the environment it produces what our decoder produces instead: every shown
  * 8-bit picture converted to RGBA by libyuv (BT.601 limited range, alpha from the alpha picture)
- * into a buffer of its own, all kept until the file is done.
+ * into a buffer of its own, all kept until the file is done. With KEEP_FRAMES=2 each picture is
+ * converted the same way into one buffer reused for every frame, as our frame-at-a-time decode does.
  * Usage: webm_floor ITERATIONS FILE...   prints "<seconds> seconds, <frames> frames" */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@
 
 
 static int keep_frames;
+static unsigned char *reused;  /* KEEP_FRAMES=2: the one RGBA buffer, as large as the largest frame */
+static size_t reused_size;
 
 /* Decodes one stream's payload; returns the shown picture, NULL when none. */
 static vpx_image_t *decode(vpx_codec_ctx_t *ctx, const unsigned char *data, size_t size) {
@@ -27,10 +30,13 @@ static vpx_image_t *decode(vpx_codec_ctx_t *ctx, const unsigned char *data, size
     return shown;
 }
 
-/* KEEP_FRAMES: the picture as RGBA in a new buffer (libyuv, "ABGR" is R, G, B, A in memory). */
+/* KEEP_FRAMES: the picture as RGBA (libyuv, "ABGR" is R, G, B, A in memory), in a new buffer or,
+ * with KEEP_FRAMES=2, in the reused one. */
 static unsigned char *to_rgba(const vpx_image_t *c, const vpx_image_t *a) {
     int w = (int)c->d_w, h = (int)c->d_h;
-    unsigned char *out = malloc((size_t)w * h * 4);
+    size_t size = (size_t)w * h * 4;
+    if (keep_frames == 2 && size > reused_size) { free(reused); reused = malloc(size); reused_size = size; }
+    unsigned char *out = keep_frames == 2 ? reused : malloc(size);
     if (c->fmt & VPX_IMG_FMT_HIGHBITDEPTH) return out;  /* the benchmark files are 8-bit */
     if (a) I420AlphaToABGR(c->planes[0], c->stride[0], c->planes[1], c->stride[1], c->planes[2], c->stride[2],
                            a->planes[0], a->stride[0], out, w * 4, w, h, 0);
@@ -56,7 +62,8 @@ static long decode_file(const unsigned char *bytes, size_t len) {
             vpx_image_t *c = decode(&color, bytes + f->offset, f->size), *a = NULL;
             if (has_alpha) a = decode(&alpha, r.alpha_bytes + f->alpha_offset, f->alpha_size);
             if (!c) continue;
-            if (keep_frames) kept[frames] = to_rgba(c, a);
+            if (keep_frames == 2) to_rgba(c, a);
+            else if (keep_frames) kept[frames] = to_rgba(c, a);
             frames++;
         }
         for (long i = 0; i < frames; i++) free(kept[i]);
@@ -71,7 +78,7 @@ static long decode_file(const unsigned char *bytes, size_t len) {
 int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: webm_floor ITERATIONS FILE...\n"); return 2; }
     int iterations = atoi(argv[1]), count = argc - 2;
-    keep_frames = getenv("KEEP_FRAMES") && atoi(getenv("KEEP_FRAMES"));
+    keep_frames = getenv("KEEP_FRAMES") ? atoi(getenv("KEEP_FRAMES")) : 0;
     unsigned char **data = calloc((size_t)count, sizeof *data);
     size_t *lens = calloc((size_t)count, sizeof *lens);
     for (int i = 0; i < count; i++) {
