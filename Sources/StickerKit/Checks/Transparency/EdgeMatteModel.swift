@@ -227,8 +227,8 @@ struct NearestOpaqueMap {
     /// The map's buffers (14 bytes a pixel), reused from frame to frame: fresh ones cost a page
     /// fault every 4 KiB on every frame. One map at a time uses a scratch.
     final class Scratch {
-        /// Per pixel, the nearest opaque pixel's column and row (-1 when none): kept apart so that
-        /// no relaxation divides an index by the width.
+        /// Per pixel, the nearest opaque pixel's column and row (`noSeed` when none): kept apart so
+        /// that no relaxation divides an index by the width.
         fileprivate var seedX: [Int32] = [], seedY: [Int32] = []
         /// Per pixel, the squared distance to that seed (`Int32.max` when none). Only a seed more
         /// than 46,340 px away is that far, and it is never kept: it is never within the radius,
@@ -258,8 +258,8 @@ struct NearestOpaqueMap {
         /// Every buffer `n` long and in its starting state, in the memory it already has when that
         /// is enough.
         fileprivate func reset(_ n: Int, wholeCanvas: Bool) {
-            Self.fill(&seedX, count: n, with: -1)
-            Self.fill(&seedY, count: n, with: -1)
+            Self.fill(&seedX, count: n, with: NearestOpaqueMap.noSeed)
+            Self.fill(&seedY, count: n, with: NearestOpaqueMap.noSeed)
             Self.fill(&dist, count: n, with: Int32.max)
             Self.fill(&active, count: n, with: wholeCanvas ? 1 : 0)
             Self.fill(&rows, count: n, with: 0)
@@ -297,6 +297,11 @@ struct NearestOpaqueMap {
 
     /// Band pixels beyond the radius, so that a seed's path bending around the radius stays inside.
     static let bandMargin = 2
+
+    /// The column and row a pixel with no seed holds: so far off the canvas that its squared
+    /// distance (over 10^18, still within 64 bits) never beats a real seed nor `Int32.max`, so the
+    /// passes compare it like any seed, without a test.
+    static let noSeed: Int32 = Int32.min / 2
 
     /// The map of `buffer`; `wholeCanvas` runs the passes over every pixel (the reference the band
     /// is tested against). The map reads its answers from `scratch`: the next map made with the
@@ -427,36 +432,58 @@ struct NearestOpaqueMap {
                                   _ dist: UnsafeMutablePointer<Int32>,
                                   runs: UnsafeBufferPointer<Int32>, rowRuns: UnsafeBufferPointer<Int>,
                                   width w: Int, height h: Int) {
-        /// Pixel `i` at (x, y) takes the seed of pixel `n` when it is strictly nearer.
-        @inline(__always) func relax(_ i: Int, _ x: Int, _ y: Int, _ n: Int) {
-            // Wrapping arithmetic: coordinates and squared distances of a canvas cannot overflow.
-            let seedX = sx[n]
-            guard seedX >= 0 else { return }
-            let dx = Int(seedX) &- x, dy = Int(sy[n]) &- y
-            let d = dx &* dx &+ dy &* dy
-            if d < Int(dist[i]) { dist[i] = Int32(truncatingIfNeeded: d); sx[i] = seedX; sy[i] = sy[n] }
+        /// A pixel's seed and squared distance, held in registers while its neighbours are asked;
+        /// along a run, the pixel just done is the next one's neighbour, so its best is handed on
+        /// in registers too rather than stored and read back (the sweeps are chains of such steps).
+        typealias Best = (x: Int32, y: Int32, d: Int)
+        @inline(__always) func load(_ i: Int) -> Best { (sx[i], sy[i], Int(dist[i])) }
+        @inline(__always) func store(_ i: Int, _ best: Best) {
+            sx[i] = best.x; sy[i] = best.y; dist[i] = Int32(truncatingIfNeeded: best.d)
         }
+        /// Pixel (x, y) takes the seed at (seedX, seedY) when it is strictly nearer than its best so
+        /// far. Wrapping arithmetic: coordinates are a canvas's or `noSeed`, whose square fits 64 bits.
+        @inline(__always) func relax(_ best: inout Best, _ x: Int, _ y: Int, _ seedX: Int32, _ seedY: Int32) {
+            let dx = Int(seedX) &- x, dy = Int(seedY) &- y
+            let d = dx &* dx &+ dy &* dy
+            if d < best.d { best = (seedX, seedY, d) }
+        }
+        /// The same, with the seed of pixel `n`.
+        @inline(__always) func relax(_ best: inout Best, _ x: Int, _ y: Int, _ n: Int) {
+            relax(&best, x, y, sx[n], sy[n])
+        }
+        let none: Best = (noSeed, noSeed, Int(Int32.max))
         @inline(__always) func start(_ k: Int) -> Int { Int(runs[k &* 2]) }
         @inline(__always) func end(_ k: Int) -> Int { Int(runs[k &* 2 &+ 1]) }
         for y in 0..<h {
             let row = y &* w
             let first = rowRuns[y], last = rowRuns[y &+ 1]
             for k in first..<last {
+                var left = start(k) > 0 ? load(row &+ start(k) &- 1) : none
                 for x in start(k)..<end(k) {
                     let i = row &+ x
-                    if x > 0 { relax(i, x, y, i &- 1) }
+                    var best = load(i)
+                    relax(&best, x, y, left.x, left.y)
                     if y > 0 {
-                        if x > 0 { relax(i, x, y, i &- w &- 1) }
-                        relax(i, x, y, i &- w)
-                        if x < w &- 1 { relax(i, x, y, i &- w &+ 1) }
+                        if x > 0 { relax(&best, x, y, i &- w &- 1) }
+                        relax(&best, x, y, i &- w)
+                        if x < w &- 1 { relax(&best, x, y, i &- w &+ 1) }
                     }
+                    store(i, best)
+                    left = best
                 }
             }
             var k = last &- 1
             while k >= first {
                 var x = min(end(k), w &- 1) &- 1
                 let low = start(k)
-                while x >= low { relax(row &+ x, x, y, row &+ x &+ 1); x &-= 1 }
+                var right = x >= low ? load(row &+ x &+ 1) : none
+                while x >= low {
+                    var best = load(row &+ x)
+                    relax(&best, x, y, right.x, right.y)
+                    store(row &+ x, best)
+                    right = best
+                    x &-= 1
+                }
                 k &-= 1
             }
         }
@@ -468,20 +495,31 @@ struct NearestOpaqueMap {
             while k >= first {
                 var x = end(k) &- 1
                 let low = start(k)
+                var right = x < w &- 1 ? load(row &+ x &+ 1) : none
                 while x >= low {
                     let i = row &+ x
-                    if x < w &- 1 { relax(i, x, y, i &+ 1) }
+                    var best = load(i)
+                    relax(&best, x, y, right.x, right.y)
                     if y < h &- 1 {
-                        if x < w &- 1 { relax(i, x, y, i &+ w &+ 1) }
-                        relax(i, x, y, i &+ w)
-                        if x > 0 { relax(i, x, y, i &+ w &- 1) }
+                        if x < w &- 1 { relax(&best, x, y, i &+ w &+ 1) }
+                        relax(&best, x, y, i &+ w)
+                        if x > 0 { relax(&best, x, y, i &+ w &- 1) }
                     }
+                    store(i, best)
+                    right = best
                     x &-= 1
                 }
                 k &-= 1
             }
             for k in first..<last {
-                for x in max(1, start(k))..<max(1, end(k)) { relax(row &+ x, x, y, row &+ x &- 1) }
+                let low = max(1, start(k))
+                var left = low < max(1, end(k)) ? load(row &+ low &- 1) : none
+                for x in low..<max(1, end(k)) {
+                    var best = load(row &+ x)
+                    relax(&best, x, y, left.x, left.y)
+                    store(row &+ x, best)
+                    left = best
+                }
             }
             y &-= 1
         }
