@@ -124,7 +124,7 @@ int sf_png_decode(const uint8_t *bytes, size_t byte_count,
     }
 #if defined(PNG_SET_OPTION_SUPPORTED) && defined(PNG_IGNORE_ADLER32)
     /* Chromium, the client fidelity is judged by, shows a PNG whose zlib stream ends in a wrong
-     * Adler-32 (it rejects a wrong chunk CRC, which libpng still checks): so does this decoder, and
+     * Adler-32 (it rejects a wrong chunk CRC, which PNGChunkReader checks): so does this decoder, and
      * it saves the checksum's pass over every inflated byte. */
     png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
 #endif
