@@ -27,19 +27,19 @@ public struct PNGDecoder: CompositingDecoder, Sendable {
         try limits.checkFileSize(bytes.count)
         let structure = try PNGStructure(reading: bytes, limits: limits)
         let header = structure.header
-        let pixels = PNGPixelDecoder(limits: limits, inflateWithLibdeflate: inflateWithLibdeflate)
-        let sixteenBit = header.bitDepth == 16
+        let pixels = PNGPixelDecoder(limits: limits, sixteenBit: header.bitDepth == 16,
+                                     inflateWithLibdeflate: inflateWithLibdeflate)
         let defaultStream = PNGStreamBuilder.stream(for: structure, width: header.width,
                                                     height: header.height, data: structure.imageData)
         let facts = facts(structure, fileSize: bytes.count)
         guard let animation = structure.animation else {
-            let image = try pixels.decode(defaultStream, width: header.width, height: header.height, sixteenBit: sixteenBit)
+            let image = try pixels.decode(defaultStream, width: header.width, height: header.height)
             try show(ShownFrame(index: 0, count: 1, image: image, delay: .zero, raw: nil))
             return DecodedSummary(width: header.width, height: header.height, delays: [.zero], loopCount: 0, facts: facts)
         }
         if animation.defaultImageRole == .hidden {
             // Not shown by APNG viewers, but still decoded: a corrupt fallback image is a broken file.
-            _ = try pixels.decode(defaultStream, width: header.width, height: header.height, sixteenBit: sixteenBit)
+            _ = try pixels.decode(defaultStream, width: header.width, height: header.height)
         }
         try composite(animation, structure: structure, pixels: pixels, show: show)
         return DecodedSummary(width: header.width, height: header.height, delays: animation.frames.map(\.control.delay),
@@ -57,8 +57,7 @@ public struct PNGDecoder: CompositingDecoder, Sendable {
                                                  height: control.region.height, data: stored.data)
             let image: PixelBuffer
             do {
-                image = try pixels.decode(stream, width: control.region.width, height: control.region.height,
-                                          sixteenBit: structure.header.bitDepth == 16)
+                image = try pixels.decode(stream, width: control.region.width, height: control.region.height)
             } catch CodecError.corruptData(let message) {
                 throw CodecError.corruptData("frame \(index): \(message)")
             }

@@ -5,6 +5,9 @@ import CCodecShims
 struct PNGPixelDecoder: Sendable {
     /// Limits passed on to libpng as its own user limits (defence in depth).
     let limits: DecodeLimits
+    /// Whether the file's samples are 16 bits (its IHDR's bit depth is 16; else at most 8): libpng
+    /// then writes two bytes a sample, of which the image keeps the high one.
+    var sixteenBit = false
     /// Whether libdeflate inflates the image data where libpng would make the same rows of it
     /// (`SF_PNG_INFLATE_WITH_LIBDEFLATE`); false leaves every stream to libpng's zlib, the
     /// reference the tests hold the faster path to.
@@ -12,22 +15,15 @@ struct PNGPixelDecoder: Sendable {
     /// The largest ancillary chunk libpng may buffer.
     static let maxChunkBytes = 8 << 20
 
-    /// Decodes `stream`, which must describe a `width` x `height` image, 16 bits a sample when
-    /// `sixteenBit` (its IHDR's bit depth is 16), else at most 8.
-    func decode(_ stream: [UInt8], width: Int, height: Int, sixteenBit: Bool) throws -> PixelBuffer {
-        let count = width * height * 4
-        guard sixteenBit else {
-            let pixels = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-                try decode(stream, into: out, width: width, height: height)
-                initialized = count
-            }
-            return PixelBuffer(width: width, height: height, pixels: pixels)
-        }
-        let wide = try [UInt8](unsafeUninitializedCapacity: count * 2) { out, initialized in
+    /// Decodes `stream`, which must describe a `width` x `height` image of the file's bit depth.
+    func decode(_ stream: [UInt8], width: Int, height: Int) throws -> PixelBuffer {
+        let count = width * height * 4 * (sixteenBit ? 2 : 1)
+        let samples = try [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             try decode(stream, into: out, width: width, height: height)
-            initialized = count * 2
+            initialized = count
         }
-        return PixelBuffer(width: width, height: height, pixels: wide.withUnsafeBufferPointer(Self.highBytes))
+        return PixelBuffer(width: width, height: height,
+                           pixels: sixteenBit ? samples.withUnsafeBufferPointer(Self.highBytes) : samples)
     }
 
     /// Runs the shim on `stream` into `out`, whose size is the image's at its sample width.
@@ -48,7 +44,8 @@ struct PNGPixelDecoder: Sendable {
         case SF_PNG_ERROR_DATA: throw CodecError.corruptData("libpng: \(text)")
         default: throw CodecError.library(name: "libpng", message: text)
         }
-        guard Int(result.width) == width, Int(result.height) == height, result.byte_count == out.count else {
+        // The shim has refused a buffer that is not the decoded image's size.
+        guard Int(result.width) == width, Int(result.height) == height else {
             throw CodecError.library(name: "libpng", message: "decoded \(result.width)x\(result.height) px, expected \(width)x\(height)")
         }
     }

@@ -40,6 +40,23 @@ final class PNGLibdeflateInflateTests: XCTestCase {
         return image
     }
 
+    /// `bytes` with the last byte of its IDAT's CRC (just before the 12-byte IEND) changed: only the
+    /// faster path, which ignores CRCs on the stream it rebuilds, reads past it.
+    private func wrongCRC(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        bytes[bytes.count - 12 - 1] ^= 0xFF
+        return bytes
+    }
+
+    /// `idat` with its zlib header declaring a window of 2^(cinfo + 8) bytes, FCHECK made valid again.
+    private func window(_ idat: [UInt8], cinfo: UInt8) -> [UInt8] {
+        var idat = idat
+        idat[0] = cinfo << 4 | 8
+        let flags = idat[1] & 0xE0
+        idat[1] = flags | UInt8(31 - (UInt32(idat[0]) * 256 + UInt32(flags)) % 31) % 31
+        return idat
+    }
+
     private func file(_ idat: [UInt8], interlace: UInt8 = 0) -> [UInt8] {
         PNGChunkWriter.file([PNGChunkSpec("IHDR", PNGChunkWriter.ihdr(width: 40, height: 30, interlace: interlace)),
                              PNGChunkSpec("IDAT", idat), PNGChunkSpec("IEND", [])])
@@ -95,12 +112,10 @@ final class PNGLibdeflateInflateTests: XCTestCase {
     }
 
     func testAWindowTooSmallForTheStreamsDistancesIsRefusedBothWays() throws {
-        var idat = PNGChunkWriter.imageData(image)
-        XCTAssertEqual(idat[0], 0x78, "compress2 writes a 32 KiB window")
+        XCTAssertEqual(PNGChunkWriter.imageData(image)[0], 0x78, "compress2 writes a 32 KiB window")
         // Declare a 512-byte window (CINFO 1): zlib refuses the longer distances; libdeflate does
         // not look at the window, so the fast path must leave such a stream to libpng.
-        idat[0] = 0x18
-        idat[1] = (idat[1] & 0xE0) | UInt8(31 - (UInt32(idat[0]) * 256 + UInt32(idat[1] & 0xE0)) % 31) % 31
+        let idat = window(PNGChunkWriter.imageData(image), cinfo: 1)
         XCTAssertThrowsError(try { var d = PNGDecoder(); d.inflateWithLibdeflate = false; return try d.decode(file(idat)) }())
         assertSameOnBothPaths(file(idat), "a 512-byte window")
     }
@@ -119,48 +134,38 @@ final class PNGLibdeflateInflateTests: XCTestCase {
     /// file), so a stream handed straight to the pixel decoder with a wrong IDAT CRC shows which
     /// path decoded it: libdeflate's decodes it, libpng's refuses it.
     func testTheFasterPathTakesPlainStreamsAndLeavesTheRestToLibpng() throws {
-        func wrongCRC(_ bytes: [UInt8]) -> [UInt8] {
-            var bytes = bytes
-            bytes[bytes.count - 12 - 1] ^= 0xFF  // the last byte of IDAT's CRC, before IEND
-            return bytes
-        }
         let plain = wrongCRC(file(PNGChunkWriter.imageData(image)))
         let fast = PNGPixelDecoder(limits: .default)
         let zlibOnly = PNGPixelDecoder(limits: .default, inflateWithLibdeflate: false)
-        XCTAssertEqual(try fast.decode(plain, width: 40, height: 30, sixteenBit: false), image)
-        XCTAssertThrowsError(try zlibOnly.decode(plain, width: 40, height: 30, sixteenBit: false))
+        XCTAssertEqual(try fast.decode(plain, width: 40, height: 30), image)
+        XCTAssertThrowsError(try zlibOnly.decode(plain, width: 40, height: 30))
 
-        var smallWindow = PNGChunkWriter.imageData(image)
-        smallWindow[0] = 0x68  // CINFO 6: a 16 KiB window, which these distances fit
-        smallWindow[1] = (smallWindow[1] & 0xE0) | UInt8(31 - (0x68 * 256 + UInt32(smallWindow[1] & 0xE0)) % 31) % 31
-        XCTAssertEqual(try zlibOnly.decode(file(smallWindow), width: 40, height: 30, sixteenBit: false), image)
-        XCTAssertThrowsError(try fast.decode(wrongCRC(file(smallWindow)), width: 40, height: 30, sixteenBit: false),
+        let smallWindow = window(PNGChunkWriter.imageData(image), cinfo: 6)  // 16 KiB, which these distances fit
+        XCTAssertEqual(try zlibOnly.decode(file(smallWindow), width: 40, height: 30), image)
+        XCTAssertThrowsError(try fast.decode(wrongCRC(file(smallWindow)), width: 40, height: 30),
                              "a window under 32 KiB is left to libpng")
         var adler = PNGChunkWriter.imageData(image)
         adler[adler.count - 1] ^= 1
-        XCTAssertThrowsError(try fast.decode(wrongCRC(file(adler)), width: 40, height: 30, sixteenBit: false),
+        XCTAssertThrowsError(try fast.decode(wrongCRC(file(adler)), width: 40, height: 30),
                              "data libdeflate rejects (here a wrong Adler-32) is left to libpng")
         let short = PNGChunkWriter.deflate(Array(PNGChunkWriter.scanlines(image).dropLast(161)))
-        XCTAssertThrowsError(try fast.decode(wrongCRC(file(short)), width: 40, height: 30, sixteenBit: false),
+        XCTAssertThrowsError(try fast.decode(wrongCRC(file(short)), width: 40, height: 30),
                              "data that ends early is left to libpng")
     }
 
     /// Over 64 MiB of filtered rows the stored copy would cost more memory than the time it saves.
     func testImagesOverSixtyFourMebibytesOfRowsAreLeftToLibpng() throws {
         func zeros(width: Int, height: Int) -> [UInt8] {
-            var bytes = PNGChunkWriter.file([
+            wrongCRC(PNGChunkWriter.file([
                 PNGChunkSpec("IHDR", PNGChunkWriter.ihdr(width: UInt32(width), height: UInt32(height))),
                 PNGChunkSpec("IDAT", PNGChunkWriter.deflate([UInt8](repeating: 0, count: height * (width * 4 + 1)))),
-                PNGChunkSpec("IEND", [])])
-            bytes[bytes.count - 13] ^= 0xFF  // a wrong IDAT CRC: only the faster path reads past it
-            return bytes
+                PNGChunkSpec("IEND", [])]))
         }
         let fast = PNGPixelDecoder(limits: .default)
         let under = 64 << 20 / (4096 * 4 + 1)  // rows of 4096 px that fit in 64 MiB
-        XCTAssertEqual(try fast.decode(zeros(width: 4096, height: under), width: 4096, height: under,
-                                       sixteenBit: false).pixels.count, 4096 * under * 4)
-        XCTAssertThrowsError(try fast.decode(zeros(width: 4096, height: under + 1), width: 4096, height: under + 1,
-                                             sixteenBit: false))
+        XCTAssertEqual(try fast.decode(zeros(width: 4096, height: under), width: 4096, height: under).pixels.count,
+                       4096 * under * 4)
+        XCTAssertThrowsError(try fast.decode(zeros(width: 4096, height: under + 1), width: 4096, height: under + 1))
     }
 
     func testSixteenBitSamplesKeepTheirHighBytesOnBothPaths() throws {
