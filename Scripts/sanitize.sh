@@ -24,8 +24,7 @@ flags=(--build-path "$build_path"
        -Xcc "-fsanitize=$c_sanitizers" -Xcc -fno-sanitize-recover=all -Xcc -fno-omit-frame-pointer
        -Xcxx -fsanitize=address -Xcxx -fno-omit-frame-pointer)
 
-sf_say "swift build --build-tests (Swift: address; C: $c_sanitizers)"
-swift build --build-tests "${flags[@]}"
+sf_stage "swift-build-tests-sanitized" swift build --build-tests "${flags[@]}" || exit 1
 
 # halt_on_error: the first report ends the process, so XCTest records a crash, never a pass.
 # The Swift runtime's crash backtracer hangs on an ASan abort: ASan prints its own report.
@@ -44,6 +43,7 @@ if [ "$#" -eq 0 ] && [ "${SF_SANITIZE_ALL:-0}" != "1" ]; then
     slow_cli="BuildEndToEndTests|FixEndToEndTests|CheckEndToEndTests|FitEndToEndTests|AssembleEndToEndTests"
     slow_cli+="|ConvertFormatEndToEndTests|AppStoreWorkflowEndToEndTests|CheckFilesEndToEndTests"
     slow_cli+="|PlatformCheckEndToEndTests|XcodeProjectEndToEndTests|PlatformBuildEndToEndTests"
+    slow_cli+="|FaultInjectionEndToEndTests"
     selection=(--skip "^StickerForgeCLITests\\.($slow_cli)/")
 fi
 

@@ -62,6 +62,9 @@ struct AssembleCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard()
         let assembler = FrameSequenceAssembler(effort: effort, fit: try fitLimits.target(fitFlags, effort: effort))
+        let outputs = OutputCheck(rules: OutputGuard(sources: frames.map { .init($0, role: "the frames") }), console: console)
+        if let output { try outputs.file(output, option: "--output", kind: .png) }
+        if let outputDir { try outputs.folder(outputDir, option: "--output-dir") }
         if let output {
             do {
                 let result: AssemblyResult
@@ -95,6 +98,7 @@ struct AssembleCommand: AsyncParsableCommand {
         let results = await BatchRunner().run(folders, progress: { progress.update(completed: $0.completed, total: $0.total, current: $0.item) }) { folder in
             let result = try assembler.assemble(folder: folder, timing: timing, loopCount: loops)
             let target = FileIO.join(outputDir, URL(fileURLWithPath: folder).lastPathComponent + ".png")
+            try OutputGuard(sources: []).checkFile(target, option: "the output", kind: .png)
             try FileIO.writeAtomically(result.bytes, to: target)
             return (result, target)
         }

@@ -14,28 +14,43 @@ extension BuildCommand {
         var failed = false
         var built: [PlatformComparison.BuiltStore] = []
         var title = "", sourceRoot = ""
+        let (source, _) = try pack.load(console: console)
+        try pack.outputCheck(for: source, console: console).folder(output, option: "--output")
+        // A comparison page of an earlier build would describe stores that are about to change: it goes
+        // first, and the new one is written once every store folder is in place.
+        try removeStaleComparison(console: console)
         for rules in stores {
             let folder = FileIO.join(output, rules.id)
             if rules.isIMessage {
                 do { try await buildCatalog(output: folder) } catch let exit as ExitCode where exit == ExitStatus.findings { failed = true }
                 continue
             }
-            let (source, _) = try pack.load(console: console)
             (title, sourceRoot) = (source.name, source.root)
             let progress = ProgressDisplay(label: "building for \(rules.name)", console: console, quiet: outputOptions.quiet)
             let store: StorePack
+            let publication: FolderPublication
             do {
                 store = try PlatformPackBuilder(rules: rules, retime: retime).build(source) {
                     progress.update(completed: $0, total: $1, current: $2)
                 }
                 progress.finish()
-                try store.write(to: folder)
+                publication = try StorePack.publication(for: folder) { console.err($0) }
+                try store.writeFiles(into: publication.staged, shown: folder)
             } catch {
                 progress.finish()
                 console.err("error: \(error)")
                 throw ExitStatus.unusable
             }
-            let (fails, findings) = try await checkWritten(store, folder: folder, console: console)
+            // The store folder appears only with its manifest and reports in it: they are written into
+            // the staged folder, which is then put in place in one step.
+            let (fails, findings) = try await checkWritten(store, folder: publication.staged, shown: folder, console: console)
+            do {
+                let outcome = try publication.publish()
+                if !outputOptions.quiet { for line in outcome.messages { console.err(line) } }
+            } catch {
+                console.err("error: \(error)")
+                throw ExitStatus.unusable
+            }
             if fails { failed = true }
             built.append(.init(pack: store, folder: URL(fileURLWithPath: folder), findings: findings))
         }
@@ -64,32 +79,50 @@ extension BuildCommand {
         if !outputOptions.quiet { console.err("wrote \(path): the sources and every store's stickers side by side") }
     }
 
+    /// Deletes `OUT/comparison.html` of an earlier build (only an HTML page: anything else there is refused).
+    private func removeStaleComparison(console: Console) throws {
+        let path = FileIO.join(output, Self.comparisonFile)
+        guard FileIO.kind(of: path).exists else { return }
+        do {
+            try OutputGuard(sources: []).checkFile(path, option: "--output", kind: .html)
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            console.err("error: \(error is OutputRefusal ? "\(error)" : "cannot remove the earlier \(path): \(FileIO.reasonText(error))")")
+            throw ExitStatus.unusable
+        }
+    }
+
     /// The comparison page's name in the output folder.
     static let comparisonFile = "comparison.html"
 
     /// Checks the written folder as `check --platform` does, writes its manifest and reports, and
     /// prints the summary; whether the check fails the gate, and its findings.
-    private func checkWritten(_ built: StorePack, folder: String, console: Console) async throws -> (Bool, [Finding]) {
-        var runner = CheckPlanRunner(settings: try PackSettings.parse([]), jobs: nil,
-                                     workingDirectory: FileManager.default.currentDirectoryPath)
+    /// `folder` is the staged copy that is read and written; `shown` is the folder the reports name,
+    /// where it will be once published.
+    private func checkWritten(_ built: StorePack, folder: String, shown: String, console: Console) async throws -> (Bool, [Finding]) {
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        var runner = CheckPlanRunner(settings: try PackSettings.parse([]), jobs: nil, workingDirectory: workingDirectory)
         runner.platform = built.rules
-        guard let checked = try await runner.run([folder], console: console, quiet: true) else {
-            console.err("error: \(folder) holds no stickers to check")
+        guard var checked = try await runner.run([folder], console: console, quiet: true) else {
+            console.err("error: \(shown) holds no stickers to check")
             throw ExitStatus.unusable
         }
+        checked.report.pack.path = shown
         let writer = ReportWriter(report: checked.report, subjects: checked.subjects, maxBytes: checked.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal,
-                                  catalogRoot: checked.root, platform: built.rules)
+                                  catalogRoot: RelativePath.display(RelativePath.absolute(shown, workingDirectory: workingDirectory),
+                                                                    workingDirectory: workingDirectory),
+                                  platform: built.rules, filesRoot: folder)
         do {
-            try FileIO.writeAtomically(try PlatformManifest(built, findings: checked.report.findings).encoded(),
-                                       to: FileIO.join(folder, "manifest.json"))
-            try FileIO.writeAtomically(writer.fileBytes(.json), to: FileIO.join(folder, "report.json"))
-            try FileIO.writeAtomically(writer.fileBytes(.html), to: FileIO.join(folder, "report.html"))
+            for (name, bytes) in [("manifest.json", try PlatformManifest(built, findings: checked.report.findings).encoded()),
+                                  ("report.json", writer.fileBytes(.json)), ("report.html", writer.fileBytes(.html))] {
+                try FileSwap.writeNewFile(bytes, to: FileIO.join(folder, name), shownPath: FileIO.join(shown, name), flush: false)
+            }
         } catch {
             console.err("error: \(error)")
             throw ExitStatus.unusable
         }
-        console.out(writer.render(format, fullReportHint: FileIO.join(folder, "report.json")))
+        console.out(writer.render(format, fullReportHint: FileIO.join(shown, "report.json")))
         if !outputOptions.quiet {
             for note in built.notes { console.err("note (\(built.rules.name)): \(note)") }
             for sticker in built.stickers {
@@ -98,7 +131,7 @@ extension BuildCommand {
                 console.err("\(built.rules.id)/\(sticker.file) from \(ProgressDisplay.printable(sticker.name)): \(done.joined(separator: "; "))")
             }
             console.err("built \(built.stickers.count) sticker\(built.stickers.count == 1 ? "" : "s") for \(built.rules.name) "
-                        + "into \(folder); manifest.json, report.json and report.html beside them")
+                        + "into \(shown); manifest.json, report.json and report.html beside them")
         }
         return (checked.report.failsGate(strict: pack.strict), checked.report.findings)
     }

@@ -72,6 +72,9 @@ struct BuildCommand: AsyncParsableCommand {
     func buildCatalog(output: String) async throws {
         let console = Console.standard()
         var (stickerPack, configuration) = try pack.load(console: console)
+        let outputs = pack.outputCheck(for: stickerPack, icon: icon, console: console)
+        try outputs.folder(output, option: "--output")
+        try outputs.reports(reports)
         let project = try xcode.settings(for: stickerPack, console: console)
         // The build draws every icon slot from --icon, so the icon check must not report them empty.
         if let icon { stickerPack.config.icon = icon }
@@ -146,10 +149,11 @@ struct BuildCommand: AsyncParsableCommand {
         let html = fixes.map { FixHTML.render(writer: htmlWriter, outcome: $0, source: source, after: media) }
             ?? htmlWriter.renderHTML(media: media)
         do {
-            try PackBuilder(options: buildOptions).write(plan, extraFiles: [
+            let outcome = try PackBuilder(options: buildOptions).write(plan, extraFiles: [
                 "report.json": writer.fileBytes(.json),
                 "report.html": Array(html.utf8),
-            ], to: output)
+            ], to: output) { console.err($0) }
+            if !outputOptions.quiet { for line in outcome.messages { console.err(line) } }
         } catch {
             console.err("error: \(error)")
             throw ExitStatus.unusable

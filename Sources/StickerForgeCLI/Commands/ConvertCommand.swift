@@ -48,6 +48,8 @@ struct ConvertCommand: AsyncParsableCommand {
         // Lottie and TGS render straight at the grid cell: --grid-size with --fit, else large (618 px).
         let converter = StickerConverter(effort: effort, fit: fit, vectorBox: (fit?.gridSize ?? .large).maxPixels,
                                          format: to)
+        try OutputCheck(rules: OutputGuard(sources: files.map { .init($0, role: "the input") }), console: console)
+            .folder(outputDir, option: "--output-dir")
         do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
             console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
             throw ExitStatus.unusable

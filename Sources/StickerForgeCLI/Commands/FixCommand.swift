@@ -60,8 +60,13 @@ struct FixCommand: AsyncParsableCommand {
             throw ExitStatus.unusable
         }
         let (stickerPack, configuration) = try pack.load(console: console)
+        let outputs = pack.outputCheck(for: stickerPack, console: console)
+        if let output { try outputs.folder(output, option: "--output") }
+        try outputs.reports(reports)
         let target: FixTarget
-        do { target = try FixTarget(source: stickerPack.root, output: output, dryRun: dryRun) } catch {
+        do {
+            target = try FixTarget(source: stickerPack.root, output: output, dryRun: dryRun, sources: outputs.rules.sources) { console.err($0) }
+        } catch {
             console.err("error: \(error)")
             throw ExitStatus.unusable
         }
@@ -76,16 +81,20 @@ struct FixCommand: AsyncParsableCommand {
         do { outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging) } catch {
             progress.finish()
             target.discard()
-            console.err("error: \(error)")
+            console.err("error: \(target.userText("\(error)", shown: output ?? stickerPack.root))")
             throw ExitStatus.unusable
         }
         progress.finish()
         outcome.report.pack.path = output ?? stickerPack.root
+        outcome.problems = outcome.problems.map { target.userText($0, shown: output ?? stickerPack.root) }
         let writer = ReportWriter(report: outcome.report, subjects: outcome.subjects, maxBytes: configuration.maxBytes,
                                   console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
         // The HTML report needs the repaired pixels: it is rendered before the copy moves or goes.
         let html = reports.contains { $0.format == .html } ? FixHTML.render(writer: writer, outcome: outcome, source: stickerPack) : nil
-        do { try target.commit() } catch {
+        do {
+            let published = try target.commit()
+            if !outputOptions.quiet { for line in published.messages { console.err(line) } }
+        } catch {
             console.err("error: \(error)")
             throw ExitStatus.unusable
         }

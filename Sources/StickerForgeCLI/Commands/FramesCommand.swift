@@ -21,6 +21,12 @@ struct FramesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard()
+        let outputs = OutputCheck(rules: OutputGuard(sources: [.init(file, role: "the input")]), console: console)
+        try outputs.folder(outputDir, option: "--output-dir")
+        if FileIO.kind(of: outputDir).exists, !FileIO.kind(of: outputDir).isDirectory {
+            console.err("error: --output-dir \(outputDir) is a file, not a folder; choose another path")
+            throw ExitStatus.unusable
+        }
         // Frame at a time: each frame is written as it is decoded (WebM keeps one frame in memory).
         let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
         let summary: DecodedSummary
@@ -34,7 +40,9 @@ struct FramesCommand: AsyncParsableCommand {
                         madeFolder = true
                     }
                     let image = PixelBuffer(width: frame.width, height: frame.height, pixels: Array(frame.pixels))
-                    try FileIO.writeAtomically(try encoder.encode(image), to: outputDir + "/" + Self.frameName(frame.index))
+                    let target = outputDir + "/" + Self.frameName(frame.index)
+                    try OutputGuard(sources: []).checkFile(target, option: "the frame", kind: .png)
+                    try FileIO.writeAtomically(try encoder.encode(image), to: target)
                 } catch { throw WriteFailure(underlying: error) }
             }
         } catch let failure as WriteFailure {
@@ -48,6 +56,7 @@ struct FramesCommand: AsyncParsableCommand {
             let entries = summary.delays.enumerated().map { FramesManifest.Frame(file: Self.frameName($0), delay: $1) }
             let manifest = FramesManifest(canvas: .init(width: summary.width, height: summary.height),
                                           loopCount: summary.loopCount, frames: entries)
+            try OutputGuard(sources: []).checkFile(outputDir + "/frames.json", option: "the frame list", kind: .json)
             try FileIO.writeAtomically(try manifest.jsonBytes(), to: outputDir + "/frames.json")
             console.out("\(entries.count) frame\(entries.count == 1 ? "" : "s") written to \(outputDir)\n")
         } catch {

@@ -36,6 +36,8 @@ struct ManifestMergeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard()
+        try OutputCheck(rules: OutputGuard(sources: manifests.map { .init($0, role: "a shard manifest") }), console: console)
+            .file(output, option: "--output", kind: .json)
         do {
             let loaded = try manifests.map { path in
                 (path: path, manifest: try BatchManifest.decode(try Self.read(path), path: path))

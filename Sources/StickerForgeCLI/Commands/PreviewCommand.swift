@@ -31,6 +31,7 @@ struct PreviewCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard()
         let (stickerPack, configuration) = try pack.load(console: console)
+        try pack.outputCheck(for: stickerPack, console: console).file(output, option: "--output", kind: .png)
         let checker = PackChecker(configuration: configuration, toolVersion: StickerForgeCommand.version)
         let progress = ProgressDisplay(label: "decoding", console: console, quiet: outputOptions.quiet)
         // Each worker keeps only the sticker's display-size art, so the pack is never decoded at once.

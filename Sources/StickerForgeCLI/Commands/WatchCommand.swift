@@ -37,6 +37,12 @@ struct WatchCommand: AsyncParsableCommand {
         var loop = WatchLoop(quietMilliseconds: quietPeriod)
         var mediaCache: [String: StickerMedia] = [:]
         var checks = 0
+        if let (stickerPack, _) = try? pack.load(console: console) {   // load() said why it could not; the loop reports it again
+            try pack.outputCheck(for: stickerPack, console: console).file(html, option: "--html", kind: .html)
+        } else {
+            try OutputCheck(rules: OutputGuard(sources: [.init(pack.catalog, role: "the catalog")]), console: console)
+                .file(html, option: "--html", kind: .html)
+        }
         console.err("watching \(pack.catalog) (Ctrl-C to stop); report: \(html)")
         while exitAfter.map({ checks < $0 }) ?? true {
             let snapshot = CatalogSnapshot.take(root: pack.catalog)

@@ -15,8 +15,10 @@ struct BuildFixStage {
 
     func run(_ stickerPack: StickerPack, configuration: CheckConfiguration, console: Console,
              quiet: Bool) async throws -> (outcome: FixOutcome, target: FixTarget) {
+        var staged: FixTarget?
         do {
             let target = try FixTarget(source: stickerPack.root, output: nil, dryRun: true)
+            staged = target
             let explicit = try pack.config.map { try PackConfig.load(from: $0) }
             let fixer = PackFixer(configuration: configuration, settings: options.settings(minQuality: minQuality, effort: effort,
                                                                                 timeBudget: timeBudget),
@@ -29,11 +31,12 @@ struct BuildFixStage {
                         console.err("fixed \(ProgressDisplay.printable(sticker.name)): \(record.rule) \(record.action): \(record.details)")
                     }
                 }
-                for problem in outcome.problems { console.err("could not fix: \(problem)") }
+                for problem in outcome.problems { console.err("could not fix: \(target.userText(problem, shown: stickerPack.root))") }
             }
             return (outcome, target)
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(staged?.userText("\(error)", shown: stickerPack.root) ?? "\(error)")")
+            staged?.discard()
             throw ExitStatus.unusable
         }
     }

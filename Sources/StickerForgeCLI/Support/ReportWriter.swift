@@ -17,6 +17,9 @@ struct ReportWriter {
     var catalogRoot: String? = nil
     /// The store judged (`--platform`): the HTML report shows its chat colours and byte limits.
     var platform: PlatformRules = .imessage
+    /// Where the stickers' files are read for the HTML report; nil for `report.pack.path` (a store
+    /// build reads its staged folder while the report names the folder it is published to).
+    var filesRoot: String? = nil
 
     /// Text in one of the standard-output formats.
     func render(_ format: ReportFormat, fullReportHint: String? = nil) -> String {
@@ -44,7 +47,7 @@ struct ReportWriter {
             if let built = prebuilt[sticker.name] {
                 fileBytes = built
             } else if !subject.isSequence, let file = subject.source.files.first {
-                fileBytes = try? FileIO.read(FileIO.join(report.pack.path, file), maxBytes: 64 << 20)  // unreadable: the card shows the decoded frames instead
+                fileBytes = try? FileIO.read(FileIO.join(filesRoot ?? report.pack.path, file), maxBytes: 64 << 20)  // unreadable: the card shows the decoded frames instead
             } else {
                 fileBytes = nil
             }
@@ -67,7 +70,7 @@ struct ReportWriter {
     /// The report as a file's bytes in `format` (never coloured).
     func fileBytes(_ format: ReportFileFormat) -> [UInt8] {
         let plain = ReportWriter(report: report, subjects: subjects, maxBytes: maxBytes, console: console, useColor: false,
-                                 catalogRoot: catalogRoot, platform: platform)
+                                 catalogRoot: catalogRoot, platform: platform, filesRoot: filesRoot)
         switch format {
         case .html: return Array(plain.renderHTML().utf8)
         case .text: return Array(plain.render(.text).utf8)

@@ -44,6 +44,8 @@ extension StickerConverter {
         let converter = self
         let results = await runner.run(jobs, label: { $0.input }, progress: progress) { job -> ConversionResult in
             if let problem = job.problem { throw problem }
+            // An existing file of another kind (not a PNG, WebP or WebM) at the output is never overwritten.
+            try OutputGuard(sources: []).checkFile(job.output, option: "the output", kind: .image)
             let converted = try converter.convert(try FileIO.read(job.input), name: job.input)
             try FileIO.writeAtomically(converted.bytes, to: job.output)
             return converted

@@ -27,11 +27,8 @@ public struct PackBuilder: Sendable {
     public func prepare(_ pack: StickerPack, progress: (@Sendable (BatchProgress) -> Void)? = nil) async throws -> BuildPlan {
         let previous = try BuildRecord.load(fromFolder: options.outputDirectory)
         // Refuse a foreign output folder before encoding anything (write() checks again).
-        let existing = FileIO.kind(of: options.outputDirectory)
-        if existing.exists {
-            guard existing.isDirectory, try isReplaceable(options.outputDirectory) else {
-                throw BuildError.notOurFolder(path: URL(fileURLWithPath: options.outputDirectory).standardizedFileURL.path)
-            }
+        if FileIO.kind(of: options.outputDirectory).exists {
+            try Self.requireReplaceable(URL(fileURLWithPath: options.outputDirectory).standardizedFileURL.path)
         }
         let packFolder = PackLayout.pack(pack.name)
         var findings: [Finding] = []

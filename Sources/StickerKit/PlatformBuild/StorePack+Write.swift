@@ -1,13 +1,30 @@
+import Foundation
+
 extension StorePack {
-    /// Writes the store's folder as a build folder: whole, into a temporary folder moved into place
-    /// (`PackBuilder.write`), so a failed build leaves the previous one intact; an existing folder
-    /// is replaced only when this tool wrote it.
-    /// - Throws: `BuildError` with the path.
-    public func write(to folder: String) throws {
-        let record = BuildRecord(units: [:])
-        let plan = BuildPlan(files: files.merging([BuildRecord.fileName: try record.encoded()]) { own, _ in own },
-                             manifest: BuildManifest(pack: ManifestPack(name: name, gridSize: .regular, count: stickers.count), stickers: []),
-                             findings: [], reusedCount: 0, builtCount: stickers.count, iconsReused: false)
-        try PackBuilder(options: PackBuildOptions(outputDirectory: folder)).write(plan, to: folder)
+    /// Starts writing the store's folder `folder` whole (`FolderPublication`): an existing folder is
+    /// replaced only when this tool wrote it or it is empty. Write the files with `writeFiles(into:)`,
+    /// add the manifest and reports, then publish, so the folder appears complete or not at all.
+    /// - Throws: `BuildError` or `FileIOError` with the path.
+    public static func publication(for folder: String, waiting: (String) -> Void) throws -> FolderPublication {
+        try FolderPublication(target: folder, waiting: waiting, replaceable: PackBuilder.requireReplaceable)
+    }
+
+    /// Writes the store's files and its build record (the mark of a folder this tool wrote) into
+    /// `staged`, a new folder; errors name `shown`, the folder the user will see.
+    /// - Throws: `BuildError.io` with the path.
+    public func writeFiles(into staged: String, shown: String) throws {
+        let all = files.merging([BuildRecord.fileName: try BuildRecord(units: [:]).encoded()]) { own, _ in own }
+        for path in all.keys.sorted() {
+            let target = FileIO.join(staged, path)
+            let shownPath = FileIO.join(shown, path)
+            do {
+                try FileManager.default.createDirectory(atPath: CatalogReader.parent(of: target), withIntermediateDirectories: true)
+            } catch {
+                throw BuildError.io(path: CatalogReader.parent(of: shownPath), reason: "cannot create the folder (\(FileIO.reasonText(error)))")
+            }
+            do { try FileSwap.writeNewFile(all[path] ?? [], to: target, shownPath: shownPath, flush: false) } catch let error as FileIOError {
+                throw BuildError.io(path: shownPath, reason: error.reason)
+            }
+        }
     }
 }

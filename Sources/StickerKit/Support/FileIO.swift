@@ -18,6 +18,17 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeFailed(let p, let r): return "\(p): cannot write: \(r)"
         }
     }
+
+    /// What went wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .notFound: return "no such file"
+        case .notRegularFile: return "not a regular file"
+        case .tooLarge(_, let bytes, let limit): return "\(bytes) bytes, over the limit of \(limit) bytes read into memory; not read"
+        case .readFailed(_, let r): return "cannot read: \(r)"
+        case .writeFailed(_, let r): return "cannot write: \(r)"
+        }
+    }
 }
 
 /// Reading inputs with a size cap and writing outputs atomically (temporary file, then rename),
@@ -44,28 +55,37 @@ public enum FileIO {
         }
     }
 
-    /// Writes `bytes` to a temporary file beside `path`, then renames it into place.
+    /// Writes `bytes` to `path` whole: into a marked staging folder beside it, flushed to the disk,
+    /// then renamed into place (`StagingArea`); leftovers of killed runs beside `path` are swept first.
+    /// - Throws: `FileIOError.writeFailed` naming `path` (a full disk is said as such).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let temp = dir + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
-            throw FileIOError.writeFailed(path: path, reason: "cannot create a temporary file in \(dir)")
+        StagingArea.sweep(besides: path)
+        let area = StagingArea(target: path)
+        try area.create()
+        do {
+            try FileSwap.writeNewFile(bytes, to: area.staged, shownPath: path)
+            try rename(area.staged, to: path)
+            try FileSwap.sync(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        } catch {
+            area.discard()
+            throw error
         }
-        try rename(temp, to: path, cleanup: temp)
+        area.discard()
     }
 
-    /// Renames with `rename(2)` (atomic within a file system); removes `cleanup` on failure.
+    /// Renames with `rename(2)` (atomic within a file system); removes `cleanup` on failure. The error
+    /// names `to`, the user's path, not the staging path.
     public static func rename(_ from: String, to: String, cleanup: String? = nil) throws {
+        FaultPoint.reached("rename \(to)")
         #if canImport(Glibc)
         let status = Glibc.rename(from, to)
         #else
         let status = Darwin.rename(from, to)
         #endif
         if status != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSwap.reason(errno)
             if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) }  // best effort: the error below is what matters
-            throw FileIOError.writeFailed(path: to, reason: "cannot rename \(from) into place (\(reason))")
+            throw FileIOError.writeFailed(path: to, reason: "cannot move the new output into place (\(reason))")
         }
     }
 
@@ -80,7 +100,15 @@ public enum FileIO {
     public static func reasonText(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return FileSwap.reason(Int32(underlying.code))
+        }
+        if ns.domain == NSCocoaErrorDomain {
+            switch ns.code {
+            case NSFileWriteOutOfSpaceError: return FileSwap.reason(ENOSPC)
+            case NSFileWriteVolumeReadOnlyError: return FileSwap.reason(EROFS)
+            case NSFileWriteNoPermissionError: return FileSwap.reason(EACCES)
+            default: break
+            }
         }
         return ns.localizedDescription
     }

@@ -9,6 +9,8 @@ struct CLIResult {
     let stdout: String
     /// Everything written to standard error.
     let stderr: String
+    /// Whether a signal ended it (then `status` is the signal's number).
+    var killed = false
 }
 
 /// Runs the built `stickerforge` binary as a child process. Output goes to files rather than pipes,
@@ -30,25 +32,26 @@ struct CLIRunner {
     }
 
     /// Runs `stickerforge arguments` in `directory` and waits for it.
-    func run(_ arguments: [String], in directory: String) throws -> CLIResult {
-        let running = try start(arguments, in: directory)
+    func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> CLIResult {
+        let running = try start(arguments, in: directory, environment: environment)
         running.process.waitUntilExit()
         return running.result()
     }
 
     /// Starts `stickerforge arguments` in `directory` without waiting.
-    func start(_ arguments: [String], in directory: String) throws -> RunningCLI {
+    func start(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> RunningCLI {
         let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("sf-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
         let out = outputs.appendingPathComponent("stdout"), err = outputs.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        try Data().write(to: out)
+        try Data().write(to: err)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
@@ -68,7 +71,8 @@ struct RunningCLI {
 
     /// The finished run's status and output (call after the process exited).
     func result() -> CLIResult {
-        let result = CLIResult(status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"))
+        let result = CLIResult(status: process.terminationStatus, stdout: read("stdout"), stderr: read("stderr"),
+                               killed: process.terminationReason == .uncaughtSignal)
         try? FileManager.default.removeItem(at: outputFolder)   // a leftover log folder is harmless
         return result
     }

@@ -39,10 +39,12 @@ final class CLITemporaryDirectory {
         return target
     }
 
-    /// Writes `bytes` to `relative` and returns its path.
+    /// Writes `bytes` to `relative` (its folders created) and returns its path.
     @discardableResult
     func write(_ bytes: [UInt8], to relative: String) throws -> String {
         let p = path(relative)
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: p).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: p))
         return p
     }

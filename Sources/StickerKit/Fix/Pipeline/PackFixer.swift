@@ -45,7 +45,8 @@ public struct PackFixer: Sendable {
     /// - Throws: `FixError` when the copy cannot be made or read.
     public func fix(_ pack: StickerPack, explicitConfig: PackConfig?, into staging: String) async throws -> FixOutcome {
         do { try FileManager.default.copyItem(atPath: pack.root, toPath: staging) } catch {
-            throw FixError.codec(file: pack.root, reason: "cannot be copied to \(staging) (\(FileIO.reasonText(error)))")
+            // The staging folder is gone with the failure: the message names only the source.
+            throw FixError.codec(file: pack.root, reason: "cannot be copied for the repair (\(FileIO.reasonText(error)))")
         }
         var slips = CatalogSlipFixer(root: staging)
         // A rule switched off with --rule ID=off is neither reported nor fixed.
