@@ -10,6 +10,7 @@ extension ImageDecoder {
     public func visitFrames(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(),
                             _ visit: (FrameVisit) throws -> Void) throws -> DecodedSummary {
         try limits.checkFileSize(bytes.count)
+        if bytes.isEmpty { throw CodecError.empty }
         switch FormatSniffer.sniff(bytes) {
         case .png, .apng: return try PNGDecoder(limits: limits).visitFrames(bytes, visit)
         case .gif: return try GIFDecoder(limits: limits).visitFrames(bytes, visit)

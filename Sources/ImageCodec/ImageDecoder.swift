@@ -25,6 +25,7 @@ public struct ImageDecoder: Sendable {
     /// - Throws: `CodecError`; never traps on malformed input.
     public func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedImage {
         try limits.checkFileSize(bytes.count)
+        if bytes.isEmpty { throw CodecError.empty }
         let format = FormatSniffer.sniff(bytes)
         switch format {
         case .png, .apng: return try PNGDecoder(limits: limits).decode(bytes)

@@ -26,7 +26,9 @@ final class UnsupportedFormatMessageTests: XCTestCase {
         XCTAssertEqual(message(Array("<?xml version=\"1.0\"?><svg width=\"10\"/>".utf8)),
                        "SVG vector drawing: StickerForge cannot read it; render it to PNG at the sticker size "
                        + "(APNG or a PNG sequence for an animation)")
-        XCTAssertEqual(message(Array("hello".utf8)), "not a PNG, APNG, GIF or JPEG file (unrecognised bytes)")
+        XCTAssertEqual(message(Array("hello".utf8)), "not a PNG, APNG, GIF, JPEG, WebP, WebM, Lottie JSON or TGS file (unrecognised bytes)")
+        XCTAssertEqual(message([]), "empty file (0 bytes): export it again")
+        XCTAssertThrowsError(try ImageDecoder().visitFrames([]) { _ in }) { XCTAssertEqual($0 as? CodecError, .empty) }
     }
 
     func testDecodableFormatsAreTheStickerFormatsAndTheForeignOnesWithADecoder() {

@@ -56,7 +56,7 @@ final class InspectPreviewEndToEndTests: CLIEndToEndTestCase {
         let result = try run(["inspect", "notes.png", "heart.png"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            notes.png: error: not a PNG, APNG, GIF or JPEG file (unrecognised bytes)
+            notes.png: error: not a PNG, APNG, GIF, JPEG, WebP, WebM, Lottie JSON or TGS file (unrecognised bytes)
 
             heart.png: PNG 408x408, 1 frame, 22159 bytes
               pixels: 8-bit rgba, transparency: alpha-channel

@@ -2,6 +2,8 @@
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not a format this codec decodes.
     case unsupportedFormat(ImageFormat)
+    /// The file has no bytes at all.
+    case empty
     /// The file ends before the structure it declares.
     case truncated(String)
     /// A structural fault: bad chunk, bad CRC, bad sequence number, region outside the canvas...
@@ -18,8 +20,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedFormat(let f):
-            return f == .unknown ? "not a PNG, APNG, GIF or JPEG file (unrecognised bytes)"
+            return f == .unknown ? "not a PNG, APNG, GIF, JPEG, WebP, WebM, Lottie JSON or TGS file (unrecognised bytes)"
                                  : "\(f.kindDescription): StickerForge cannot read it; \(f.unreadableAdvice)"
+        case .empty: return "empty file (0 bytes): export it again"
         case .truncated(let m): return "truncated file: \(m)"
         case .malformed(let m): return m
         case .corruptData(let m): return "corrupt image data: \(m)"

@@ -54,7 +54,7 @@ final class PackBuilderTests: XCTestCase {
         let failed = plan.findings[1]
         XCTAssertEqual(failed.sticker, "Broken"); XCTAssertEqual(failed.severity, .error)
         XCTAssertEqual(failed.message, "could not build: Broken.sticker/broken.png: "
-                       + "not a PNG, APNG, GIF or JPEG file (unrecognised bytes)")
+                       + "not a PNG, APNG, GIF, JPEG, WebP, WebM, Lottie JSON or TGS file (unrecognised bytes)")
         let large = plan.findings[0]
         XCTAssertEqual(large.sticker, "Big"); XCTAssertEqual(large.severity, .error); XCTAssertEqual(large.file, "Big.sticker")
         XCTAssertEqual(large.message, "built file is 1,629 bytes, limit 1,000 bytes (629 over)")

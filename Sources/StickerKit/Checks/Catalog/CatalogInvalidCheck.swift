@@ -11,9 +11,12 @@ public struct CatalogInvalidCheck: PackCheck {
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
         pack.pack.problems.compactMap { problem in
             guard case .invalid(let file, let reason, let sticker) = problem else { return nil }
+            // stickerforge.yml (or a --config file) is StickerForge's own: Xcode never reads it.
+            let isConfig = file.hasSuffix(".yml") || file.hasSuffix(".yaml")
             return context.finding(Self.description, sticker: sticker, file: file,
                                    message: "\(LoadedFile.name(of: file)): \(reason)",
-                                   hint: "Fix the file so that Xcode can read it; compare it with the layout Xcode writes.")
+                                   hint: isConfig ? "Fix the file: it must be YAML holding the keys docs/config.md lists."
+                                       : "Fix the file so that Xcode can read it; compare it with the layout Xcode writes.")
         }
     }
 

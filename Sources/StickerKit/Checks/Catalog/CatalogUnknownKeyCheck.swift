@@ -12,9 +12,13 @@ public struct CatalogUnknownKeyCheck: PackCheck {
         pack.pack.problems.compactMap { problem in
             guard case .unknownKey(let file, let key, let suggestion, let sticker) = problem else { return nil }
             let guess = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
+            // stickerforge.yml (or a --config file) is StickerForge's own: Xcode never reads it.
+            let isConfig = file.hasSuffix(".yml") || file.hasSuffix(".yaml")
             return context.finding(Self.description, sticker: sticker, file: file,
                                    message: "unknown key \"\(key)\"\(guess)",
-                                   hint: suggestion.map { "Rename \"\(key)\" to \"\($0)\"." } ?? "Remove the key; Xcode ignores it.")
+                                   hint: suggestion.map { "Rename \"\(key)\" to \"\($0)\"." }
+                                       ?? (isConfig ? "Remove the key; StickerForge ignores it (docs/config.md lists the keys it reads)."
+                                                    : "Remove the key; Xcode ignores it."))
         }
     }
 

@@ -21,7 +21,10 @@ public struct UnsupportedFormatCheck: StickerCheck {
         subject.files.filter { !$0.format.isStickerFormat }.compactMap { file in
             let format = file.format
             let message: String, hint: String
-            if format == .unknown {
+            if format == .unknown && file.byteCount == 0 {
+                message = "\(file.fileName) is empty (0 bytes)"
+                hint = "Export the image again: the file holds no data. " + Self.accepted
+            } else if format == .unknown {
                 message = "\(file.fileName) is \(format.kindDescription), not PNG, APNG, GIF or JPEG"
                 hint = "Convert it to PNG (APNG for animation); " + Self.accepted
             } else if format.isConvertibleForeign {
@@ -52,6 +55,7 @@ public struct UnsupportedFormatCheck: StickerCheck {
                 CheckExample("an MP4 video", .example(image: nil, file: "Clip.mp4", format: .mp4)),
                 CheckExample("a HEIC photo", .example(image: nil, file: "Photo.heic", format: .heic)),
                 CheckExample("unrecognised bytes", .example(image: nil, file: "Notes.png", format: .unknown)),
+                CheckExample("an empty file", .example(image: nil, file: "Empty.png", format: .unknown, byteCount: 0)),
             ],
             nonTriggering: [
                 CheckExample("PNG", .example(image: ExampleImage.still(ExampleImage.canvas(408, 408, inset: 20)))),
