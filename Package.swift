@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // MARK: C system libraries: a module map and a one-line shim each.
@@ -46,6 +45,8 @@ let package = Package(
         // xxHash's XXH3-128 fingerprints decoded frames for `check` (duplicates, identical neighbours).
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
                        providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
+        // libmd's SHA-256 for the digests StickerForge writes; Apple's systems use CommonCrypto instead.
+        .systemLibrary(name: "CLibMD", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // Homebrew has no rlottie formula: on macOS it is built from source (README, Install).
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
@@ -63,11 +64,11 @@ let package = Package(
         // MARK: Swift layers
         .target(name: "ImageCodec",
                 dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
-                               "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV", "CXXHash"]),
+                               "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV", "CXXHash",
+                               .target(name: "CLibMD", condition: .when(platforms: [.linux]))]),
         .target(name: "StickerKit",
                 dependencies: ["ImageCodec",
-                               .product(name: "Yams", package: "Yams"),
-                               .product(name: "Crypto", package: "swift-crypto")]),
+                               .product(name: "Yams", package: "Yams")]),
         .target(name: "StickerForgeCLI",
                 dependencies: ["StickerKit", "ImageCodec",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -77,8 +78,10 @@ let package = Package(
         // MARK: Tests mirror the modules; shared helpers live in one plain target.
         .target(name: "TestSupport", dependencies: ["ImageCodec", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "ImageCodec", "TestSupport"]),
+        // Golden files and the SARIF schema are read by path (#filePath), not bundled.
+        .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "ImageCodec", "TestSupport"],
+                    exclude: ["Report/Golden", "Report/Schema", "Preview/Golden", "XcodeProject/Golden"]),
         .testTarget(name: "StickerForgeCLITests",
-                    dependencies: ["StickerForgeCLI", "StickerKit", "TestSupport"]),
+                    dependencies: ["StickerForgeCLI", "StickerKit", "ImageCodec", "TestSupport"]),
     ]
 )

@@ -7,9 +7,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # C libraries and headers the system-library targets link (Package.swift), plus pkg-config,
 # which SwiftPM uses to find them. libzopfli has no .pc file but is linked directly. libwebp,
 # libvpx, libwebm, librlottie and liblcms2 read the formats stickers come from and convert colour;
-# libyuv turns decoded video frames into RGBA; libxxhash fingerprints decoded frames.
+# libyuv turns decoded video frames into RGBA; libxxhash fingerprints decoded frames; libmd computes
+# the SHA-256 digests of what a build writes.
 PACKAGES=(libpng-dev libgif-dev libjpeg-dev zlib1g-dev libdeflate-dev libzopfli-dev pkg-config
-          libwebp-dev libvpx-dev libwebm-dev librlottie-dev liblcms2-dev libyuv-dev libxxhash-dev)
+          libwebp-dev libvpx-dev libwebm-dev librlottie-dev liblcms2-dev libyuv-dev libxxhash-dev libmd-dev)
 
 if ! command -v dpkg >/dev/null 2>&1; then
     sf_warn "not a Debian-based system (no dpkg): install the equivalents of ${PACKAGES[*]} yourself."
@@ -36,9 +37,9 @@ else
     sf_die "missing packages ${missing[*]}, and not root with no sudo. As root run: apt-get install -y ${missing[*]}"
 fi
 
-"${sudo[@]}" apt-get update -qq ||
+sf_stage "apt-get-update" "${sudo[@]}" apt-get update -qq ||
     sf_die "apt-get update failed; install by hand: apt-get install -y ${missing[*]}"
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+sf_stage "apt-get-install" "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null ||
     sf_die "apt-get install failed for: ${missing[*]}"
 sf_say "installed: ${missing[*]}"

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import ImageCodec
 
 /// `.stickerforge-build.json`: the incremental-build keys of the previous build, and the marker
 /// that tells a folder this tool created from anyone else's.
@@ -52,24 +52,16 @@ struct BuildRecord: Equatable, Sendable, Codable {
 /// SHA-256 helpers.
 enum Digest {
     /// Lowercase hex SHA-256 of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in
-            let h = String(byte, radix: 16)
-            return h.count == 1 ? "0" + h : h
-        }.joined()
-    }
+    static func hex(_ bytes: [UInt8]) -> String { SHA256.hex(SHA256.hash(bytes)) }
 
     /// Lowercase hex SHA-256 of several parts, each preceded by its length so no two different
     /// part lists hash alike.
     static func hex(parts: [[UInt8]]) -> String {
         var hasher = SHA256()
         for part in parts {
-            hasher.update(data: Array("\(part.count):".utf8))
-            hasher.update(data: part)
+            hasher.update(Array("\(part.count):".utf8))
+            hasher.update(part)
         }
-        return hasher.finalize().map { byte in
-            let h = String(byte, radix: 16)
-            return h.count == 1 ? "0" + h : h
-        }.joined()
+        return SHA256.hex(hasher.finalize())
     }
 }

@@ -1,4 +1,4 @@
-import Crypto
+import ImageCodec
 
 /// One shard of a batch, `INDEX/COUNT` with INDEX from 1 to COUNT (as Jest and Playwright count), so
 /// a CI matrix, a Kubernetes indexed Job or GNU parallel can split a batch with no coordinator.
@@ -28,7 +28,7 @@ public struct ShardSpec: Equatable, Hashable, Sendable, Codable {
 
     /// The shard (1-based) that `relativePath` belongs to among `count`.
     public static func shard(of relativePath: String, count: Int) -> Int {
-        let digest = Array(SHA256.hash(data: Array(relativePath.utf8)))
+        let digest = SHA256.hash(Array(relativePath.utf8))
         let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return Int(value % UInt64(max(1, count))) + 1
     }

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import ImageCodec
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -56,8 +56,7 @@ struct CLIBuildFixture {
         let attributes = try FileManager.default.attributesOfItem(atPath: runner.executable.path)
         let stamp = [runner.executable.path, "\(attributes[.size] ?? 0)",
                      "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"] + arguments
-        let key = SHA256.hash(data: Data(stamp.joined(separator: "\u{0}").utf8)).prefix(8)
-            .map { String(format: "%02x", $0) }.joined()
+        let key = SHA256.hex(Array(SHA256.hash(Array(stamp.joined(separator: "\u{0}").utf8)).prefix(8)))
         return FileManager.default.temporaryDirectory.appendingPathComponent("stickerforge-shared-\(label)-\(key)").path
     }
 

@@ -1,0 +1,1 @@
+#include <sha2.h>
