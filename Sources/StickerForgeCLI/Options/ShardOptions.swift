@@ -5,7 +5,7 @@ import StickerKit
 extension ShardSpec: ExpressibleByArgument {
     /// `INDEX/COUNT`, 1 <= INDEX <= COUNT.
     public init?(argument: String) { self.init(parsing: argument) }
-    public static var defaultValueDescription: String { "INDEX/COUNT" }
+    public var defaultValueDescription: String { "INDEX/COUNT" }
 }
 
 /// `--shard INDEX/COUNT` and `--manifest FILE` of `convert` and `assemble --output-dir`

@@ -18,7 +18,7 @@ final class BatchRunnerTests: XCTestCase {
     func testOneFailureNeverStopsTheOthersAndOrderIsKept() async {
         let recorder = Recorder()
         let items = Array(0..<9)
-        let results = await BatchRunner(maxConcurrency: 3).run(items, label: { "item \($0)" }, progress: recorder.record) { n -> Int in
+        let results = await BatchRunner(maxConcurrency: 3).run(items, label: { "item \($0)" }, progress: { recorder.record($0) }) { n -> Int in
             recorder.enter(); defer { recorder.leave() }
             // Later items finish first, so order must come from the runner, not from completion.
             try await Task.sleep(nanoseconds: UInt64(9 - n) * 2_000_000)

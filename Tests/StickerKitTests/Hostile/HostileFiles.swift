@@ -53,7 +53,7 @@ enum HostileFiles {
     /// A sparse file of `bytes` bytes that starts with a PNG signature: it costs no disk space, and
     /// a reader that read it whole would hold all of it in memory.
     static func writeSparsePNG(at path: String, bytes: Int) throws {
-        FileManager.default.createFile(atPath: path, contents: Data(PNGChunkWriter.signature))
+        try Data(PNGChunkWriter.signature).write(to: URL(fileURLWithPath: path))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: UInt64(bytes))
         try handle.close()
