@@ -11,6 +11,24 @@ sf_say()  { printf '==> %s\n' "$*" >&2; }
 sf_warn() { printf 'warning: %s\n' "$*" >&2; }
 sf_die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# sf_stage LABEL CMD...: one line for a stage, its output (the compiler's and apt's progress) kept in
+# .build-logs/LABEL.log. On failure the log's last 80 lines are shown (all of it under CI=true, where
+# no one can open the file), with its path, and the stage's exit status is returned.
+sf_stage() {
+    local label="$1"; shift
+    local log="$SF_ROOT/.build-logs/$label.log"
+    mkdir -p "$SF_ROOT/.build-logs"
+    sf_say "$label (log: ${log#"$SF_ROOT"/})"
+    local status=0
+    "$@" >"$log" 2>&1 || status=$?
+    if [ "$status" -ne 0 ]; then
+        printf 'error: %s failed (exit %s); ' "$label" "$status" >&2
+        if [ "${CI:-}" = "true" ]; then echo "its log:" >&2; cat "$log" >&2
+        else echo "the end of $log:" >&2; tail -n 80 "$log" >&2; fi
+    fi
+    return "$status"
+}
+
 # Puts the Swift toolchain on PATH when it is installed at /opt/swift but not on PATH yet
 # (a fresh login shell on the development machines), and fails clearly when there is none.
 sf_require_swift() {

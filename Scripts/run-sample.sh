@@ -20,8 +20,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 "$SF_ROOT/Scripts/setup.sh"
 sf_require_swift
 
-sf_say "swift build -c release"
-swift build -c release
+sf_stage "swift-build-release" swift build -c release || exit 1
 bin="$(swift build -c release --show-bin-path)/stickerforge"
 [ -x "$bin" ] || sf_die "built, but $bin is missing"
 

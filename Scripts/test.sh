@@ -9,18 +9,16 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 "$SF_ROOT/Scripts/setup.sh"
 sf_require_swift
 
-sf_say "swift build --build-tests"
-swift build --build-tests
+sf_stage "swift-build-tests" swift build --build-tests || exit 1
 
 # Tests create their files in their own temporary folders, so classes can run side by side.
 mode=(--parallel)
 [ "${SF_TEST_SERIAL:-0}" = "1" ] && mode=()
 
-sf_say "swift test ${mode[*]} $*"
 status=0
 results="$SF_ROOT/.build/test-results.xml"
 rm -f "$results"
-swift test --skip-build "${mode[@]}" --xunit-output "$results" "$@" || status=$?
+sf_stage "swift-test" swift test --skip-build "${mode[@]}" --xunit-output "$results" "$@" || status=$?
 # One plain closing line from the XCTest results (parallel runs print no XCTest totals of their own).
 if [ -f "$results" ]; then
     python3 - "$results" <<'PY'
@@ -31,6 +29,9 @@ for case in cases:
     if case.find("failure") is not None or case.find("error") is not None: failed += 1
     elif case.find("skipped") is not None: skipped += 1
     else: passed += 1
+for case in ET.parse(sys.argv[1]).getroot().iter("testcase"):
+    if case.find("failure") is not None or case.find("error") is not None:
+        print(f"FAILED {case.get('classname')}.{case.get('name')}", file=sys.stderr)
 print(f"tests: {passed} passed, {failed} failed, {skipped} skipped")
 PY
 fi
