@@ -66,9 +66,19 @@ let package = Package(
                 dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
                                "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV", "CXXHash",
                                .target(name: "CLibMD", condition: .when(platforms: [.linux]))]),
+        // StickerKit's layers, each depending only on those below it (docs/architecture.md):
+        // the model, configuration, catalog readers, store tables and file support...
+        .target(name: "StickerCore",
+                dependencies: ["ImageCodec", .product(name: "Yams", package: "Yams")]),
+        // ...the checks, the pack checker, baselines and watch beside the fitting, assembling and
+        // encoding of stickers...
+        .target(name: "StickerRules", dependencies: ["StickerCore", "ImageCodec"]),
+        .target(name: "StickerEncoding", dependencies: ["StickerCore", "ImageCodec"]),
+        // ...the reporters, the HTML report and the preview sheet above the rules...
+        .target(name: "StickerReports", dependencies: ["StickerRules", "StickerEncoding", "StickerCore", "ImageCodec"]),
+        // ...and the pipeline on top: build, fix, the Xcode project, store packs and shards.
         .target(name: "StickerKit",
-                dependencies: ["ImageCodec",
-                               .product(name: "Yams", package: "Yams")]),
+                dependencies: ["StickerReports", "StickerRules", "StickerEncoding", "StickerCore", "ImageCodec"]),
         .target(name: "StickerForgeCLI",
                 dependencies: ["StickerKit", "ImageCodec",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -79,7 +89,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ImageCodec", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"], exclude: ["Fixtures"]),
         // Golden files and the SARIF schema are read by path (#filePath), not bundled.
-        .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "ImageCodec", "TestSupport"],
+        .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "StickerReports", "StickerRules", "StickerEncoding",
+                                                            "StickerCore", "ImageCodec", "TestSupport"],
                     exclude: ["Report/Golden", "Report/Schema", "Preview/Golden", "XcodeProject/Golden"]),
         .testTarget(name: "StickerForgeCLITests",
                     dependencies: ["StickerForgeCLI", "StickerKit", "ImageCodec", "TestSupport"]),

@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Why a build could not be prepared or written.
 public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The output path holds something this tool did not create; it is never replaced.

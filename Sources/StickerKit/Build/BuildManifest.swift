@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// `manifest.json`: what a build wrote, one entry per sticker. Its keys are a public contract
 /// (docs/manifest.md); the file is sorted, pretty-printed and carries no timestamps.
 public struct BuildManifest: Equatable, Sendable, Codable {

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// What a build settles that the check before it reported: a foreign file (WebP...) that the build
 /// converted to PNG/APNG ships in a format Messages accepts.

@@ -1,5 +1,9 @@
 import Foundation
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `.stickerforge-build.json`: the incremental-build keys of the previous build, and the marker
 /// that tells a folder this tool created from anyone else's.
@@ -7,7 +11,7 @@ struct BuildRecord: Equatable, Sendable, Codable {
     /// The marker value.
     static let toolName = "stickerforge"
     /// The file name inside the build folder.
-    static let fileName = ".stickerforge-build.json"
+    static let fileName = StagingArea.buildRecordName
 
     var tool: String = BuildRecord.toolName
     var version: Int = 1

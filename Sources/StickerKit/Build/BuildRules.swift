@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Rules that only `build` reports, described like the checks so that SARIF and JUnit can name them.
 public enum BuildRules {
     /// A sticker whose output could not be made; the other stickers are still built.

@@ -1,38 +1,8 @@
 import ImageCodec
-
-/// How an icon source fills a slot of another aspect ratio (`icon_fit`, `--icon-fit`).
-public enum IconFit: String, Equatable, Sendable, CaseIterable {
-    /// Scaled to fit inside the slot, centred; the bars get the background colour.
-    case letterbox
-    /// Scaled to fill the slot, centred; what overhangs is cropped.
-    case cover
-}
-
-/// What `build` does with the icon source: its fit, and the colour behind it (nil: the source's own
-/// border colour when that border is opaque and near-uniform, else white).
-public struct IconStyle: Equatable, Sendable {
-    /// The fill colour of bars and of transparent artwork; nil picks it from the source.
-    public var background: RGBA?
-    /// Letterbox or cover.
-    public var fit: IconFit
-    /// A style; letterbox onto the automatic background by default.
-    public init(background: RGBA? = nil, fit: IconFit = .letterbox) { self.background = background; self.fit = fit }
-
-    /// `#RRGGBB` (or `RRGGBB`) as an opaque colour, nil when it is not six hex digits.
-    public static func colour(hex text: String) -> RGBA? {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard digits.count == 6, let value = UInt32(digits, radix: 16), digits.allSatisfy(\.isHexDigit) else { return nil }
-        return RGBA(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF), 255)
-    }
-
-    /// `#RRGGBB`, upper-case.
-    public static func hex(_ c: RGBA) -> String {
-        "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
-    }
-
-    /// The build key text of the style.
-    var keyText: String { "fit=\(fit.rawValue);background=\(background.map(Self.hex) ?? "auto")" }
-}
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Draws App Store-ready icons: opaque pixels only (App Store Connect refuses an icon with an alpha
 /// channel or transparency, ITMS-90717), scaled in linear light by `Resampler`.
@@ -109,6 +79,6 @@ public struct IconRenderer: Sendable {
 
     /// The opaque image as an App Store-ready PNG: 8-bit RGB, an sRGB chunk, no alpha, no tRNS.
     public static func encode(_ opaque: PixelBuffer, effort: DeflateEffort) throws -> [UInt8] {
-        try PNGEncoder(options: PNGEncodeOptions(effort: effort, opaqueTruecolorSRGB: true)).encode(opaque)
+        try DefaultStickerCodec().encodeIcon(opaque, effort: effort)
     }
 }

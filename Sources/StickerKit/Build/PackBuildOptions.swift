@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Settings for `PackBuilder`.
 public struct PackBuildOptions: Equatable, Sendable {

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 extension PackBuilder {
     /// The icon set's files and what is missing from it.

@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 extension PackBuilder {
     /// Hard-links the previous build's file at `previous` to `target` when it is a regular file

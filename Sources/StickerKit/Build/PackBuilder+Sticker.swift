@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// One built unit (a sticker or the icon set): its files by path relative to the build folder.
 struct BuiltUnit: Sendable {

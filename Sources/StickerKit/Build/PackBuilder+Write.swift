@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 extension PackBuilder {
     /// Writes the plan (plus `extraFiles`, e.g. `report.json`) as the build folder `outputDir`.

@@ -1,5 +1,9 @@
 import Foundation
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Builds an Xcode-ready `Stickers.xcstickers` plus `manifest.json` from a pack, in two phases:
 /// `prepare` encodes everything in memory across the cores and reports findings, `write` puts the

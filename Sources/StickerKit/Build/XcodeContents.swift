@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// The `Contents.json` documents of a generated catalog (xcstickers-format.md).
 enum XcodeContents {
     /// `"info" : {"author" : "xcode", "version" : 1}`, present in every file.

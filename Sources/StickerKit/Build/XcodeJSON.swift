@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// A JSON value for Xcode's `Contents.json` files.
 public indirect enum XcodeJSON: Equatable, Sendable {
     case string(String)

@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Every fix `stickerforge fix` can run, in the order they run on a file: colour first (every
 /// later fix works on sRGB), then format and pixels, then the encoded file (fitting, naming).
 public enum FixRegistry {

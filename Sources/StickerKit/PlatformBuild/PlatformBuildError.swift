@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Why `build --platform` could not build a sticker or write a store's layout; each names the
 /// file and what to do.
 public enum PlatformBuildError: Error, Equatable, CustomStringConvertible {

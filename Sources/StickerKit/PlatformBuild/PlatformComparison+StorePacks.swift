@@ -1,5 +1,9 @@
 import Foundation
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 extension PlatformComparison {
     /// One store's build as written: the pack, the folder it was written to and the findings of

@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// `OUT/<store>/manifest.json`: what `build --platform` wrote for one store, per sticker its source,
 /// file, format, size, bytes, frames, timing, emoji, what was done (scaled, retimed, fitted) and what
 /// the store's check of the written folder found. Its keys are a public contract (layout.md).

@@ -1,5 +1,9 @@
 import Foundation
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `build --platform`'s library entry: one source pack built for one store (`StorePack`), every
 /// sticker by `StoreStickerBuilder`, the pack's images from `tray:` at the store's sizes, the store's

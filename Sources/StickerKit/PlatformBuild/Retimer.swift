@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// How `build --platform` brings an animation within a store's duration cap (`--retime`).
 public enum RetimeMode: String, Sendable, Codable, CaseIterable {

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Turns a still picture into an animation a store counts as one, for stores that take a pack all
 /// still or all animated (WhatsApp, LINE) when the pack holds animations too.

@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// The file layout each store's tools read (docs/platforms.md, "build --platform"): the only
 /// store-specific code of `build --platform`; every limit comes from the `PlatformRules` table.

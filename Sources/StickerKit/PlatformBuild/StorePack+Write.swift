@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 extension StorePack {
     /// Starts writing the store's folder `folder` whole (`FolderPublication`): an existing folder is

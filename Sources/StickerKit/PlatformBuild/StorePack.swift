@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// One of a store pack's own images as built (a tray icon, cover, thumbnail, main or tab image).
 public struct StorePackImage: Equatable, Sendable {

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Where a sticker goes in a store's pixel limits (`PixelLimits`): scaled, aspect kept, until it
 /// fills the largest size taken (so "one side exactly 512" and LINE's 370x320 hold), then padded

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// One sticker as `build --platform` wrote it for a store, and what was done to get there.
 public struct StoreSticker: Equatable, Sendable {

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 extension StoreStickerBuilder {
     /// A Lottie or TGS source as the store's vector format (Telegram's `.tgs`: `TGSWriter`), retimed

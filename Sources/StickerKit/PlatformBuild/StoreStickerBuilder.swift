@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Builds one sticker for one store, every limit read from its `PlatformRules`: decodes the source
 /// (vector Lottie rendered straight at the store's size), chooses the format the store takes for a

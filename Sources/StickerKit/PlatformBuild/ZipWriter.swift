@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// A ZIP archive of stored (uncompressed) entries, byte for byte reproducible: fixed timestamps
 /// (1980-01-01 00:00, the format's epoch), entries in the order given, no extra fields. The stores'

@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// The manifest `convert` and `assemble --output-dir` write for a shard (or a whole batch) with
 /// `--shard` or `--manifest`, and `manifest merge` joins (docs/manifest.md). Entries reuse the

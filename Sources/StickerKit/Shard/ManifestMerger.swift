@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Joins shard manifests into the manifest of the whole batch (`stickerforge manifest merge`).
 /// Every shard of one split must be there exactly once, all written by the same command; no
 /// output file may be claimed by two manifests and no input may appear in two. The result has no

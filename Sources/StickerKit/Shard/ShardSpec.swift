@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// One shard of a batch, `INDEX/COUNT` with INDEX from 1 to COUNT (as Jest and Playwright count), so
 /// a CI matrix, a Kubernetes indexed Job or GNU parallel can split a batch with no coordinator.

@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Object ids derived from each object's role and the app's name, never random: two builds with the
 /// same settings write the same ids, so the project is byte-identical and a rebuild leaves it alone.
 enum PBXObjectID {

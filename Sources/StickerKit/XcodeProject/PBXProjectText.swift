@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// One object of a pbxproj: its id, the comment Xcode writes after the id, its `isa` and fields.
 struct PBXObject: Equatable, Sendable {
     var id: String

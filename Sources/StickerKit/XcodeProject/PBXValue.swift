@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// A value in an old-style (OpenStep) property list as `project.pbxproj` uses it.
 indirect enum PBXValue: Equatable, Sendable {
     /// A string, quoted only when it must be.

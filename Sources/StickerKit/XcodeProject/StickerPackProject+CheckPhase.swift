@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 extension StickerPackProject {
     /// The Run Script phase's name in Xcode's build-phase list.
     static let checkPhaseName = "stickerforge check"

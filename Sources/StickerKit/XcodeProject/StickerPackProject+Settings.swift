@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 extension StickerPackProject {
     /// Project-level settings: the SDK and deployment target, debug information per configuration.
     func projectSettings(debug: Bool) -> [String: String] {

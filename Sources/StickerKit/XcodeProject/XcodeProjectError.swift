@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Why the Sticker Pack App project cannot be written. Every message says how to fix it.
 public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No bundle id from a flag or the configuration.

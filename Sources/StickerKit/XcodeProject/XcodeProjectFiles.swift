@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Every file of the Sticker Pack App project, by path relative to the build folder. The bytes
 /// depend only on the settings, never on the stickers: a rebuild after a sticker changes produces
 /// the same project files, which the writer then leaves untouched.

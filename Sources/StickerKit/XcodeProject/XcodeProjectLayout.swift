@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// Where the project's files go inside the build folder (paths relative to it). The catalog stays
 /// where the build always writes it, so manifest paths do not change.
 public struct XcodeProjectLayout: Equatable, Sendable {
@@ -22,5 +27,5 @@ public struct XcodeProjectLayout: Equatable, Sendable {
     public var catalog: String { PackLayout.catalog }
 
     /// Top-level names in the build folder the app name must not take (its folder and project sit beside them).
-    static let reservedNames = [PackLayout.catalog, PackLayout.manifest, BuildRecord.fileName, "report.json", "report.html"]
+    static let reservedNames = XcodeSettingRules.reservedNames
 }

@@ -1,12 +1,8 @@
-/// Which devices the app runs on: Xcode's `TARGETED_DEVICE_FAMILY` (1 = iPhone, 2 = iPad).
-public enum DeviceFamily: String, Equatable, Sendable, CaseIterable {
-    case iphone, ipad, universal
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
-    /// The build setting's value: `1`, `2` or `1,2`.
-    public var targetedDeviceFamily: String {
-        switch self { case .iphone: return "1"; case .ipad: return "2"; case .universal: return "1,2" }
-    }
-}
 
 /// Everything the generated Sticker Pack App project depends on. Two builds with equal settings
 /// write byte-identical project files (xcode-project.md); nothing here depends on the stickers.
@@ -44,9 +40,9 @@ public struct XcodeProjectSettings: Equatable, Sendable {
     public static let defaultBuild = "1"
     /// The lowest iOS deployment target current Xcode supports (xcode-project.md: sticker packs exist
     /// from iOS 10, but current Xcode's lowest iOS deployment target is 12.0).
-    public static let lowestDeploymentTarget = "12.0"
+    public static let lowestDeploymentTarget = XcodeSettingRules.lowestDeploymentTarget
     /// Xcode's suffix for the extension's bundle id and target name.
-    public static let extensionSuffix = "StickerPackExtension"
+    public static let extensionSuffix = XcodeSettingRules.extensionSuffix
 
     /// The sticker pack extension target and product name (`<appName> StickerPackExtension`).
     public var extensionName: String { appName + " " + Self.extensionSuffix }

@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// The shared scheme and the workspace data of the project. Without a shared scheme
 /// `xcodebuild -scheme` finds none on a fresh checkout (Xcode makes user schemes only when it opens
 /// the project), so CI could not build it.

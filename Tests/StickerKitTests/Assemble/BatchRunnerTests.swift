@@ -1,5 +1,9 @@
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 final class BatchRunnerTests: XCTestCase {
     private struct Boom: Error, Equatable { let item: Int }

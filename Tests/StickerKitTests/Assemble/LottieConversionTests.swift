@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// `convert` and `build` render Lottie/TGS straight at the grid cell (`vectorBox`), and the APNG they
 /// write holds exactly the frames and delays the decoder rendered at that size.

@@ -1,6 +1,10 @@
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// `convert --to webp|webm` in the library: the frames the file stores are counted from the file,
 /// and `--fit` places into the grid cell before fitting, as it does for APNG.

@@ -1,6 +1,10 @@
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 final class StickerConverterTests: XCTestCase {
     private let codec = FakeStickerCodec()

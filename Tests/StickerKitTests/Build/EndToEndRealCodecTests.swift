@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// END-TO-END tests against the real ImageDecoder and PNGEncoder. They skip (with a message saying
 /// so) until the codec branches are merged, and must pass after the merge.

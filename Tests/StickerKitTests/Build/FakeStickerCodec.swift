@@ -2,6 +2,10 @@ import Foundation
 import XCTest
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// A trivial stand-in codec so assembly, conversion and build logic can be tested without the real
 /// decoders and encoder. Its file format stores raw RGBA:

@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// The default build is byte-identical at any machine load: the fit's search is bounded by work,
 /// not wall time (issue 19).

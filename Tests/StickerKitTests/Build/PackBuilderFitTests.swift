@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// `build --fit`: stickers over the limit are fitted with the real encoder, the manifest says what
 /// was done, and a sticker that cannot be fitted is still built and reported with the reason.

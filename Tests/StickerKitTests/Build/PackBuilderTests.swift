@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 final class PackBuilderTests: XCTestCase {
     private let packDir = "Stickers.xcstickers/Party.stickerpack"

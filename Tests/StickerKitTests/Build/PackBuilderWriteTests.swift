@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 final class PackBuilderWriteTests: XCTestCase {
     private struct InjectedFailure: Error {}

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 final class XcodeJSONWriterTests: XCTestCase {
     // The four examples of xcstickers-format.md, byte for byte (trailing newline included).

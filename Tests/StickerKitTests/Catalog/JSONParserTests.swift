@@ -1,4 +1,8 @@
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 final class JSONParserTests: XCTestCase {

@@ -1,5 +1,9 @@
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// The one-pass alpha scan against the separate scans it replaced (`PixelScan.bounds` at alpha 1

@@ -1,6 +1,10 @@
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// "Into the cell": the one geometry of `--fit` and fix's scaling (issue 19).
 final class CellPlacementTests: XCTestCase {

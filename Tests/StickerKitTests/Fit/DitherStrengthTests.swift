@@ -1,5 +1,9 @@
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// Dithering is tried on the winning palette; when full-strength diffusion is predicted over the

@@ -1,4 +1,8 @@
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// Figures in the fitter's messages say what was measured (issue 19's rounding slip).

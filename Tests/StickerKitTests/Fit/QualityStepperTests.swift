@@ -1,4 +1,8 @@
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// The WebP fitter's quality search: bisection's answer in fewer encodes on the size curves lossy

@@ -1,6 +1,10 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// The `color_profile` fix on a real Display P3 PNG (the ImageCodec fixture checked against transicc;

@@ -1,5 +1,9 @@
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// Known truth: soft-edged multi-coloured artwork (`EdgeExamples.featheredDisc`, a 14 px feather)

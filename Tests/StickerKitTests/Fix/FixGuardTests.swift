@@ -1,6 +1,10 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// A test double: halves every side of any sticker wider than 100 px. A 640 px sticker comes out at

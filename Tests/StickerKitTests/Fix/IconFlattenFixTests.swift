@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import TestSupport
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// `fix` on an icon set with the problems App Store Connect refuses: an App Store icon with an

@@ -1,6 +1,10 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// The pipeline on a real folder: unrecognised bytes are judged by the sniffer (`unsupported_format`),

@@ -1,5 +1,9 @@
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// `CheckReport.amended(with:replacing:)`: what `build` does to the check's report once it has

@@ -1,6 +1,10 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// The comparison page's rows from the stores' builds: each finding of a store's check goes to the

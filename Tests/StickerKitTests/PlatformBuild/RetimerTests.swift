@@ -1,5 +1,9 @@
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// Retiming to a store's caps: the examples (a 4 s loop for a 3 s cap is sped up 1.33x, a

@@ -1,6 +1,10 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// A store build ships the best sticker under the limit when nothing measures at the floor, from

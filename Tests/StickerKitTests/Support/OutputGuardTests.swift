@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// Where a command may write: every relation between an output and a source, links resolved.
 final class OutputGuardTests: XCTestCase {

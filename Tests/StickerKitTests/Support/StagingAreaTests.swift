@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// Staging, publishing and sweeping in a temporary folder: exact entries before and after.
 final class StagingAreaTests: XCTestCase {

@@ -1,4 +1,8 @@
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 import XCTest
 
 /// A half-written save, polled every 100 ms with an injected clock: the gate opens only once the

@@ -1,6 +1,10 @@
 import TestSupport
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// Old-style plist quoting as Xcode does it, read back by the independent reader.
 final class OpenStepTextTests: XCTestCase {

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// A written project read back with the independent old-style plist reader.
 struct ParsedProject {

@@ -2,6 +2,10 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// The builder writes the project beside the catalog; two builds are byte-identical, and a rebuild
 /// after one sticker changes rewrites that sticker, never the project.

@@ -1,5 +1,9 @@
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// The whole project of a tiny pack, byte for byte. Ids derive from role and app name, so the
 /// golden needs no placeholders; STICKERFORGE_UPDATE_GOLDEN=1 rewrites it (review the diff).

@@ -1,5 +1,9 @@
 import XCTest
 @testable import StickerKit
+@testable import StickerCore
+@testable import StickerEncoding
+@testable import StickerReports
+@testable import StickerRules
 
 /// The rules for names, ids and versions; the `app:` section with line numbers; flags over config
 /// over defaults.

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// One sticker file being repaired: its pixels, its bytes while they are still the file's, and
 /// where it will be written. A sequence is repaired one frame file at a time.

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// A repair of what one rule finds in one sticker file. Like a check, each fix is one small type
 /// that describes itself and carries examples that must and must not trigger it (style.md
@@ -34,20 +38,6 @@ public struct FixDescription: Sendable, Equatable {
     /// A description.
     public init(rules: [String], action: String, summary: String, optIn: String? = nil) {
         self.rules = rules; self.action = action; self.summary = summary; self.optIn = optIn
-    }
-}
-
-/// What one fix did to one sticker: the JSON report's `fixes[]` entry.
-public struct FixRecord: Equatable, Hashable, Sendable, Codable {
-    /// The rule whose finding it repaired.
-    public var rule: String
-    /// The action taken (a fix's `FixDescription.action`).
-    public var action: String
-    /// What was done, with figures ("640x640 -> 408x408 px (scale 0.6375)").
-    public var details: String
-    /// A record.
-    public init(rule: String, action: String, details: String) {
-        self.rule = rule; self.action = action; self.details = details
     }
 }
 

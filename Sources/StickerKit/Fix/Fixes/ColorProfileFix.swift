@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `color_profile`: converts the file to plain 8-bit sRGB. Colours are converted with Little CMS 2
 /// (`SRGBConverter`) from the embedded ICC profile, else from gAMA/cHRM; 16-bit samples are already

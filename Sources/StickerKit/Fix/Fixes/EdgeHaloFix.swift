@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `edge_halo`: removes the matte an edge was exported against, by the same model the check uses
 /// (`EdgeMatteModel`): where the model explains an edge pixel its colour becomes

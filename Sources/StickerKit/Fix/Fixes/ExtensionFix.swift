@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `extension_mismatch`: renames the file to its real format's extension (`.png` for PNG and APNG,
 /// `.gif`, `.jpg`); the catalog's Contents.json is updated to the new name by the pack fixer.

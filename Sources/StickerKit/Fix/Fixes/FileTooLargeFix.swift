@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `file_too_large`: fits the file under the byte limit as `--fit` does (`StickerFitter`): lossless
 /// first, then, since a repair was asked for, the measured least-loss search down to the minimum

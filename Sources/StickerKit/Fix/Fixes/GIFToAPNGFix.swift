@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `gif_hard_edges`: converts a transparent GIF to APNG (PNG for a still) with exactly the decoded
 /// frames and delays and the same play count. With `--smooth-gif-edges` the 1-bit edge is also

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `content_touches_edge` and `excess_padding`: pads or trims the canvas by whole pixels, never
 /// scaling. Touching the edge: a transparent margin of `margin` px on every side, when the padded
@@ -23,7 +27,7 @@ public struct PaddingFix: StickerFix {
         if context.finds(ContentTouchesEdgeCheck(), in: work) {
             let m = Self.margin, cell = context.check.gridSize.maxPixels
             guard w + 2 * m <= cell, h + 2 * m <= cell else { return nil }
-            work.replacePixels { Self.placed($0, in: PixelRegion(x: -m, y: -m, width: w + 2 * m, height: h + 2 * m)) }
+            work.replacePixels { PixelBuffer.placed($0, in: PixelRegion(x: -m, y: -m, width: w + 2 * m, height: h + 2 * m)) }
             return FixRecord(rule: "content_touches_edge", action: Self.description.action,
                              details: "\(NumberText.size(w, h)) -> \(NumberText.size(w + 2 * m, h + 2 * m)): a \(m) px transparent margin added, not scaled")
         }
@@ -56,19 +60,6 @@ public struct PaddingFix: StickerFix {
         return box
     }
 
-    /// `buffer` drawn into a transparent canvas of `region`'s size at offset (-x, -y).
-    static func placed(_ buffer: PixelBuffer, in region: PixelRegion) -> PixelBuffer {
-        var out = PixelBuffer(width: region.width, height: region.height)
-        for y in 0..<buffer.height {
-            let ty = y - region.y
-            guard ty >= 0, ty < region.height else { continue }
-            for x in 0..<buffer.width {
-                let tx = x - region.x
-                if tx >= 0, tx < region.width { out[tx, ty] = buffer[x, y] }
-            }
-        }
-        return out
-    }
 
     public static var examples: FixExamples {
         var touching = ExampleImage.canvas(300, 300, inset: 0)

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `no_transparency` (opt-in, `--remove-background`): when the border is a near-uniform colour,
 /// flood-fills it from the border into transparency with a soft edge: pixels within 24 levels of

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `dimensions_too_large` and `exceeds_grid_size`: scales the sticker into its grid cell, keeping
 /// the aspect ratio (Lanczos-3 in linear light with premultiplied alpha, `Resampler`); an animation

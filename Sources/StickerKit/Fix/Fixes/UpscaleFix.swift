@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `dimensions_too_small` (opt-in, `--upscale`): scales the sticker up until its shorter side
 /// reaches 300 px, aspect ratio kept, Lanczos-3 in sRGB codes (`Resampler` enlarges there: linear

@@ -1,4 +1,8 @@
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `icon_not_opaque` and `icon_color_profile`: rewrites such an icon, in the copy, as App Store
 /// Connect accepts it: colours converted to sRGB with Little CMS 2 from the embedded ICC profile or

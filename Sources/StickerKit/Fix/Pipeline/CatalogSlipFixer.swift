@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Repairs the catalog's own slips in a copy (`root`): unknown keys dropped or mapped to the key
 /// meant, unlisted stickers listed, listed files that do not exist unlisted. Only files inside the

@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Line edits of `stickerforge.yml` that keep everything else byte for byte: dropping or renaming
 /// a key (with its nested block) and adding labels. Keys are found by their dotted path.

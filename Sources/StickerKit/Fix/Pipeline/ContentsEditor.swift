@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Reads, edits and writes one Contents.json in a catalog being repaired. Written the way Xcode
 /// writes it (`XcodeJSONWriter`), and only when an edit changed it, so untouched files keep their

@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// Where a repaired catalog is staged and where it goes: a marked staging folder beside the output,
 /// put into place whole when the repair is done (`FolderPublication`: so an interrupted run leaves no

@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// `--labels-from-names` (`missing_accessibility_label`): gives a sticker without a VoiceOver
 /// label one made from its name ("party_hat" -> "Party hat"), in its Contents.json (Xcode

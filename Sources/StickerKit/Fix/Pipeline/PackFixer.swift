@@ -1,5 +1,9 @@
 import Foundation
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// What `stickerforge fix` did and what remains: the check report of the repaired catalog with
 /// every sticker's `fixes`, the catalog-level fixes, and the repairs that could not be made.

@@ -1,5 +1,9 @@
 import Foundation
 import ImageCodec
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// One file of a repaired sticker: where it was, where it goes, and its new bytes when they changed.
 public struct RepairedFile: Equatable, Sendable {

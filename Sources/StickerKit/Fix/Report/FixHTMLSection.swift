@@ -1,4 +1,8 @@
 import Foundation
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
 
 /// The fix report's before/after section for the HTML report: every repaired sticker shown as it
 /// was and as it is now, on the dark, light and checkerboard backgrounds, with what was done.

@@ -1,3 +1,8 @@
+import StickerCore
+import StickerEncoding
+import StickerReports
+import StickerRules
+
 /// The `fix` report for people: what was done to each sticker, with figures, then what remains
 /// (the text report of the repaired catalog, whose findings carry their hints).
 ///

@@ -1,0 +1,42 @@
+import ImageCodec
+import StickerCore
+
+/// The SDK header: a sticker image must be no larger than 618 x 618 px.
+public struct DimensionsTooLargeCheck: StickerCheck {
+    /// A check.
+    public init() {}
+
+    /// The largest side Messages accepts.
+    public static let maximumSide = 618
+
+    public static let description = RuleDescription(
+        id: "dimensions_too_large", name: "Dimensions too large",
+        summary: "A side is above 618 px, the largest sticker Messages accepts.",
+        defaultSeverity: .error, category: .pixels, threshold: "618 px a side")
+
+    public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
+        if !context.platform.isIMessage { return storeFindings(subject, context: context) }
+        guard let image = subject.decoded else { return [] }
+        let m = Self.maximumSide
+        guard image.width > m || image.height > m else { return [] }
+        return [context.finding(
+            Self.description, sticker: subject.name, file: subject.primaryFile,
+            message: "\(NumberText.size(image.width, image.height)), larger than the maximum of \(NumberText.size(m, m))",
+            hint: "Scale it down to fit the grid cell: 300, 408 or 618 px a side for small, regular or large.")]
+            .compactMap { $0 }
+    }
+
+    public static var examples: CheckExamples {
+        CheckExamples(
+            triggering: [
+                CheckExample("700x600", .example(image: ExampleImage.still(ExampleImage.canvas(700, 600, inset: 20)))),
+                CheckExample("WhatsApp: 600x600 WebP", PlatformExamples.still(600), platform: .whatsapp),
+                CheckExample("LINE: a 330x270 APNG", PlatformExamples.animation(330, height: 270, format: .apng), platform: .line),
+            ],
+            nonTriggering: [
+                CheckExample("618x618", .example(image: ExampleImage.still(ExampleImage.canvas(618, 618, inset: 20)))),
+                CheckExample("Telegram: 512x300 PNG", PlatformExamples.still(512, height: 300, format: .png), platform: .telegram),
+                CheckExample("LINE: a 370x320 PNG", PlatformExamples.still(370, height: 320, format: .png), platform: .line),
+            ])
+    }
+}
