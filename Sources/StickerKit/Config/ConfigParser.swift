@@ -40,12 +40,17 @@ struct ConfigParser {
             issues.append(Issue(error: syntaxError(error), sticker: nil))
             return
         }
-        // An empty file is a valid configuration with every default.
-        guard let root else { return }
-        if let crossing = ConfigNodeBudget.check(root, limits: limits) {
+        if let root, let crossing = ConfigNodeBudget.check(root, limits: limits) {
             overLimit(crossing)
             return
         }
+        parse(root: root)
+    }
+
+    /// Reads a composed tree (within the limits) into the configuration.
+    mutating func parse(root: Node?) {
+        // An empty file is a valid configuration with every default.
+        guard let root else { return }
         guard let mapping = root.mapping else {
             invalid(root, "(top level)", "must be a mapping of keys to values, found \(describe(root))")
             return

@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 extension PackConfig {
     /// Parses configuration text, collecting every problem: unknown keys become `.unknownKey`
@@ -10,6 +11,14 @@ extension PackConfig {
                              limits: ConfigLimits = .standard) -> (config: PackConfig, problems: [CatalogProblem]) {
         var parser = ConfigParser(file: file, limits: limits)
         parser.parse(text)
+        return (parser.config, parser.issues.map { problem(for: $0) })
+    }
+
+    /// Reads an already composed tree, as `parse(_:file:limits:)` reads text: what `fix`'s guard
+    /// expects an edited file to give.
+    static func parse(root: Node?, file: String) -> (config: PackConfig, problems: [CatalogProblem]) {
+        var parser = ConfigParser(file: file)
+        parser.parse(root: root)
         return (parser.config, parser.issues.map { problem(for: $0) })
     }
 
