@@ -24,13 +24,19 @@ struct ConfigEditGuard {
 
     /// nil when `edited` gives exactly what `change` means for `source`; otherwise why not.
     func verify(source: String, edited: String, change: Change) -> String? {
-        let expected: (config: PackConfig, problems: [CatalogProblem])
+        let before = PackConfig.parse(source, file: file, limits: limits)
+        // The problems must stay the source's, less the unknown key a drop or rename repairs.
+        var wanted = before.problems.map(Self.positionFree)
+        let expected: PackConfig
         switch change {
         case .addLabel(let sticker, let label):
-            var before = PackConfig.parse(source, file: file, limits: limits)
-            before.config.labels[sticker] = label
-            expected = before
+            expected = before.config.labelled(sticker, label)
         case .drop(let path), .rename(let path, _):
+            let key = path.joined(separator: ".")
+            guard let repaired = wanted.firstIndex(where: { if case .unknownKey(_, key, _, _) = $0 { return true }; return false }) else {
+                return "'\(key)' is not an unknown key of the file"
+            }
+            wanted.remove(at: repaired)
             let root: Node?
             do {
                 guard ConfigPreScan.scan(source, limits: limits) == nil else { return "the file is past a configuration limit" }
@@ -43,23 +49,33 @@ struct ConfigEditGuard {
             guard let root, let meant = Self.edit(root, path[...], renamingTo: newName) else {
                 return "the key is not where the edit expected it"
             }
-            expected = PackConfig.parse(root: meant, file: file)
+            expected = PackConfig.parse(root: meant, file: file).config
         }
         let actual = PackConfig.parse(edited, file: file, limits: limits)
-        let wanted = expected.problems.map(Self.positionFree), got = actual.problems.map(Self.positionFree)
-        if let new = Self.subtracting(wanted, from: got).first {
-            return "the edited file would have a problem the source does not have (\(new))"
+        let got = actual.problems.map(Self.positionFree)
+        if let new = Self.subtracting(wanted, from: got).first, let shown = actual.problems.first(where: { Self.positionFree($0) == new }) {
+            return "the edited file would have a problem the source does not have (\(Self.text(shown)))"
         }
         if let lost = Self.subtracting(got, from: wanted).first {
-            return "the edited file would lose a problem the edit does not mean to solve (\(lost))"
+            return "the edited file would lose a problem the edit does not mean to solve (\(Self.text(lost)))"
         }
-        let meantConfig = Self.positionFree(expected.config), gotConfig = Self.positionFree(actual.config)
+        let meantConfig = Self.positionFree(expected), gotConfig = Self.positionFree(actual.config)
         if meantConfig != gotConfig {
             let changed = Self.differences(meantConfig, gotConfig)
             return "the edited file would change settings the edit does not mean to change ("
                 + (changed.isEmpty ? "settings" : changed.joined(separator: ", ")) + ")"
         }
         return nil
+    }
+
+    /// A problem as the check report words it.
+    static func text(_ problem: CatalogProblem) -> String {
+        switch problem {
+        case .invalid(_, let reason, _): return reason
+        case .unknownKey(_, let key, let suggestion, _): return ConfigError.unknownKeyText(key, suggestion)
+        case .unlistedSticker(let folder): return "\(folder) is not listed"
+        case .missingFile(let file, let listedIn, _): return "\(file) listed in \(listedIn) does not exist"
+        }
     }
 
     /// `node` with the entry at `path` dropped (or its key renamed), nil when there is none. The
@@ -122,5 +138,13 @@ struct ConfigEditGuard {
         if let a = a as? [String: Severity], let b = b as? [String: Severity] { return a == b }
         if let a = a as? [String: [String]], let b = b as? [String: [String]] { return a == b }
         return String(describing: a) == String(describing: b)
+    }
+}
+
+private extension PackConfig {
+    func labelled(_ sticker: String, _ label: String) -> PackConfig {
+        var copy = self
+        copy.labels[sticker] = label
+        return copy
     }
 }
