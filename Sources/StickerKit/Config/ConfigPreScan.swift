@@ -8,7 +8,8 @@
 struct ConfigPreScan {
     private struct Level { var column: Int; var isKey: Bool }
 
-    private let bytes: [UInt8]
+    /// The text's UTF-8.
+    let bytes: [UInt8]
     private let limits: ConfigLimits
     private var lineNumber = 1
     private var lineStart = 0
@@ -182,43 +183,4 @@ struct ConfigPreScan {
         let column = bytes[lineStart..<index].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         crossing = ConfigLimitCrossing(line: lineNumber, column: column, reason: reason)
     }
-
-    /// Bytes of the line break at `i` (CR LF counts as one), 0 when there is none.
-    private func breakLength(at i: Int) -> Int {
-        guard i < bytes.count else { return 0 }
-        switch bytes[i] {
-        case 0x0A: return 1
-        case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
-        case 0xE2:
-            return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
-        default: return 0
-        }
-    }
-
-    private func isSeparated(_ k: Int, _ end: Int) -> Bool { k >= end || bytes[k] == Self.space || bytes[k] == Self.tab }
-
-    private func isFlowIndicator(_ k: Int, _ end: Int) -> Bool {
-        guard k < end else { return false }
-        switch bytes[k] {
-        case Self.comma, Self.openBracket, Self.closeBracket, Self.openBrace, Self.closeBrace: return true
-        default: return false
-        }
-    }
-
-    /// `---` or `...` at the start of a line, alone or followed by a space.
-    private func isDocumentMarker(_ start: Int, _ end: Int) -> Bool {
-        guard start + 3 <= end else { return false }
-        let head = bytes[start..<start + 3]
-        return (head.elementsEqual("---".utf8) || head.elementsEqual("...".utf8)) && isSeparated(start + 3, end)
-    }
-
-    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
-    private static let colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-"), question = UInt8(ascii: "?")
-    private static let percent = UInt8(ascii: "%"), comma = UInt8(ascii: ",")
-    private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
-    private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-    private static let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
-    private static let ampersand = UInt8(ascii: "&"), star = UInt8(ascii: "*"), bang = UInt8(ascii: "!")
-    private static let pipe = UInt8(ascii: "|"), greater = UInt8(ascii: ">")
 }
