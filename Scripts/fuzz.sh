@@ -50,6 +50,12 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
         -Xcxx -fsanitize=fuzzer-no-link,address >&2
 fi
 
+# The Swift runtime's crash backtracer can hang after a harness traps; libFuzzer prints its own trace.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+# Leaks are findings too, except the toolchain's own (the same list the sanitized tests use); the
+# replay needs the list as much as fuzzing does (Crashers/contents holds Foundation's empty-file leak).
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$SF_ROOT/Scripts/lsan.supp:print_suppressions=0}"
+
 if [ "$replay" = 1 ]; then
     status=0
     mkdir -p "$work"
@@ -111,10 +117,6 @@ run_target() {
     echo "$t $seconds ${runs:-?} ${cov:-?} ${ft:-?} $corpus $crashes" | tee -a "$work/summary.txt"
 }
 
-# The Swift runtime's crash backtracer can hang after a harness traps; libFuzzer prints its own trace.
-export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
-# Leaks are findings too, except the toolchain's own (the same list the sanitized tests use).
-export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$SF_ROOT/Scripts/lsan.supp:print_suppressions=0}"
 mkdir -p "$work"
 jobs_max="${FUZZ_JOBS:-1}"
 for t in "${targets[@]}"; do

@@ -9,6 +9,9 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue(file: String, line: Int?, column: Int?, key: String, reason: String)
     /// A key the configuration does not know, with the key probably meant.
     case unknownKey(file: String, line: Int?, column: Int?, key: String, suggestion: String?)
+    /// Past one of `ConfigLimits` (size, nesting, anchors, aliases, expanded values, keys), at the
+    /// line and column where the limit is crossed; the reason names the limit.
+    case overLimit(file: String, line: Int, column: Int, reason: String)
     /// More than one of the above, in file order.
     case several(file: String, errors: [ConfigError])
 
@@ -23,6 +26,8 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(Self.location(file, line, column)): '\(key)' \(reason)"
         case .unknownKey(let file, let line, let column, let key, let suggestion):
             return "\(Self.location(file, line, column)): \(Self.unknownKeyText(key, suggestion))"
+        case .overLimit(let file, let line, let column, let reason):
+            return "\(Self.location(file, line, column)): \(reason)"
         case .several(_, let errors):
             return errors.map(\.description).joined(separator: "\n")
         }

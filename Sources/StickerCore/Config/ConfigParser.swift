@@ -19,20 +19,36 @@ package struct ConfigParser {
     package static let xcodeNames = ["repetitions": "loops", "duration-type": "duration", "grid-size": "grid_size"]
 
     let file: String
+    let limits: ConfigLimits
     var issues: [Issue] = []
     var config = PackConfig()
 
-    init(file: String) {
+    init(file: String, limits: ConfigLimits = .standard) {
         self.file = file
+        self.limits = limits
         config.file = file
     }
 
     mutating func parse(_ text: String) {
+        // The limits come first: past them Yams's composer could exhaust the stack or the memory.
+        if let crossing = ConfigPreScan.scan(text, limits: limits) {
+            overLimit(crossing)
+            return
+        }
         let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
+        do { root = try ConfigComposer.compose(text, stackBytes: limits.composeStackBytes) } catch {
             issues.append(Issue(error: syntaxError(error), sticker: nil))
             return
         }
+        if let root, let crossing = ConfigNodeBudget.check(root, limits: limits) {
+            overLimit(crossing)
+            return
+        }
+        parse(root: root)
+    }
+
+    /// Reads a composed tree (within the limits) into the configuration.
+    mutating func parse(root: Node?) {
         // An empty file is a valid configuration with every default.
         guard let root else { return }
         guard let mapping = root.mapping else {
@@ -150,6 +166,11 @@ package struct ConfigParser {
             .map { prefix + $0 }
         issues.append(Issue(error: .unknownKey(file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
                                                key: prefix + key, suggestion: suggestion), sticker: sticker))
+    }
+
+    private mutating func overLimit(_ crossing: ConfigLimitCrossing) {
+        issues.append(Issue(error: .overLimit(file: file, line: crossing.line, column: crossing.column,
+                                              reason: crossing.reason), sticker: nil))
     }
 
     private func syntaxError(_ error: Error) -> ConfigError {

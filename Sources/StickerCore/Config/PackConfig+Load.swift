@@ -1,19 +1,31 @@
 import Foundation
+import Yams
 
 extension PackConfig {
     /// Parses configuration text, collecting every problem: unknown keys become `.unknownKey`
     /// (with the dotted path, `thresholds.max_fsp`, and a suggestion), wrong types, out-of-range values
     /// and YAML syntax errors become `.invalid` whose reason starts with "line L, column C:". Values
-    /// with problems keep their defaults. `file` names the file in problems.
-    public static func parse(_ text: String, file: String) -> (config: PackConfig, problems: [CatalogProblem]) {
-        var parser = ConfigParser(file: file)
+    /// with problems keep their defaults. `file` names the file in problems. Text past one of
+    /// `limits` is not composed at all: it gives one `.invalid` problem naming the line and the limit.
+    public static func parse(_ text: String, file: String,
+                             limits: ConfigLimits = .standard) -> (config: PackConfig, problems: [CatalogProblem]) {
+        var parser = ConfigParser(file: file, limits: limits)
         parser.parse(text)
         return (parser.config, parser.issues.map { problem(for: $0) })
     }
 
+    /// Reads an already composed tree, as `parse(_:file:limits:)` reads text: what `fix`'s guard
+    /// expects an edited file to give.
+    static func parse(root: Node?, file: String) -> (config: PackConfig, problems: [CatalogProblem]) {
+        var parser = ConfigParser(file: file)
+        parser.parse(root: root)
+        return (parser.config, parser.issues.map { problem(for: $0) })
+    }
+
     /// Loads a configuration file strictly: throws `ConfigError` for an unreadable file, a YAML syntax
-    /// error, or any key or value problem (`.several` when there is more than one).
-    public static func load(from path: String) throws -> PackConfig {
+    /// error, a file past one of `limits` (`.overLimit`), or any key or value problem (`.several`
+    /// when there is more than one).
+    public static func load(from path: String, limits: ConfigLimits = .standard) throws -> PackConfig {
         if let reason = CatalogFileSystem.notRegularFileReason(path) {
             throw ConfigError.unreadable(file: path, reason: reason)
         }
@@ -24,7 +36,7 @@ extension PackConfig {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError.unreadable(file: path, reason: "not UTF-8 text")
         }
-        var parser = ConfigParser(file: path)
+        var parser = ConfigParser(file: path, limits: limits)
         parser.parse(text)
         switch parser.issues.count {
         case 0: return parser.config
@@ -47,6 +59,8 @@ extension PackConfig {
             return .invalid(file: file, reason: at(line, column) + "not valid YAML: \(reason)", sticker: issue.sticker)
         case .unreadable(let file, let reason):
             return .invalid(file: file, reason: "cannot be read: \(reason)", sticker: issue.sticker)
+        case .overLimit(let file, let line, let column, let reason):
+            return .invalid(file: file, reason: at(line, column) + reason, sticker: issue.sticker)
         case .several(let file, let errors):
             return .invalid(file: file, reason: errors.map(\.description).joined(separator: "; "), sticker: issue.sticker)
         }

@@ -59,8 +59,17 @@ struct CatalogSlipFixer {
                    meant.map { "\(file): '\(key)' renamed to '\($0)'" } ?? "\(file): unknown key '\(key)' dropped")
         } else {
             let meant = Self.configKeys[last]
-            var editor = ConfigTextEditor(try String(decoding: FileIO.read(path), as: UTF8.self))
-            guard editor.dropOrRename(key, to: meant) else { return }
+            let source = String(decoding: try FileIO.read(path), as: UTF8.self)
+            let edit = meant.map { "'\(key)' not renamed to '\($0)'" } ?? "'\(key)' not dropped"
+            var editor = ConfigTextEditor(source)
+            do { try editor.dropOrRename(key, to: meant) } catch {
+                throw ConfigEditRefusal(file: file, edit: edit, reason: error.reason)
+            }
+            let components = key.split(separator: ".").map(String.init)
+            let change: ConfigEditGuard.Change = meant.map { .rename(path: components, to: $0) } ?? .drop(path: components)
+            if let reason = ConfigEditGuard(file: file).verify(source: source, edited: editor.text, change: change) {
+                throw ConfigEditRefusal(file: file, edit: edit, reason: reason + "; change it by hand")
+            }
             try FileIO.writeAtomically(Array(editor.text.utf8), to: path)
             record(sticker, "catalog_unknown_key", meant == nil ? "drop_key" : "rename_key",
                    meant.map { "\(file): '\(key)' renamed to '\($0)'" } ?? "\(file): unknown key '\(key)' dropped")

@@ -60,7 +60,14 @@ struct LabelWriter {
                 details += " (the repaired catalog's \(PackConfig.fileName) starts as a copy of \(outsideConfig))"
             }
             var editor = ConfigTextEditor(text)
-            editor.addLabel(label, for: sticker.name)
+            let edit = "label \"\(label)\" for \(sticker.name) not added"
+            do { try editor.addLabel(label, for: sticker.name) } catch {
+                throw ConfigEditRefusal(file: configFile, edit: edit, reason: error.reason)
+            }
+            let change = ConfigEditGuard.Change.addLabel(sticker: sticker.name, label: label)
+            if let reason = ConfigEditGuard(file: configFile).verify(source: text, edited: editor.text, change: change) {
+                throw ConfigEditRefusal(file: configFile, edit: edit, reason: reason + "; add it by hand")
+            }
             try FileIO.writeAtomically(Array(editor.text.utf8), to: path)
             if let outsideConfig {
                 details += " and written to the repaired catalog's \(PackConfig.fileName); \(outsideConfig) (--config) lies outside "
