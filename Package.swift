@@ -5,6 +5,11 @@
 //   assembler, reports) -> StickerForgeCLI (thin commands) -> stickerforge (main).
 import PackageDescription
 
+/// What a library test target builds against: every library module (a test target holds the tests of
+/// one module, but may set up its inputs with the others) and the shared test helpers.
+let libraryTestDependencies: [Target.Dependency] = ["StickerKit", "StickerReports", "StickerRules", "StickerEncoding",
+                                                    "StickerCore", "ImageCodec", "TestSupport", "StickerTestSupport"]
+
 let package = Package(
     name: "StickerForge",
     platforms: [.macOS(.v13)],
@@ -88,10 +93,17 @@ let package = Package(
         // MARK: Tests mirror the modules; shared helpers live in one plain target.
         .target(name: "TestSupport", dependencies: ["ImageCodec", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestSupport"], exclude: ["Fixtures"]),
-        // Golden files and the SARIF schema are read by path (#filePath), not bundled.
-        .testTarget(name: "StickerKitTests", dependencies: ["StickerKit", "StickerReports", "StickerRules", "StickerEncoding",
-                                                            "StickerCore", "ImageCodec", "TestSupport"],
-                    exclude: ["Report/Golden", "Report/Schema", "Preview/Golden", "XcodeProject/Golden"]),
+        // One test target per library module, folders mirroring the module's; helpers that several
+        // of them share live in StickerTestSupport. Golden files are read by path (#filePath), not bundled.
+        .target(name: "StickerTestSupport", dependencies: ["StickerKit", "ImageCodec", "TestSupport"],
+                path: "Tests/StickerTestSupport"),
+        .testTarget(name: "StickerCoreTests", dependencies: libraryTestDependencies),
+        .testTarget(name: "StickerRulesTests", dependencies: libraryTestDependencies),
+        .testTarget(name: "StickerEncodingTests", dependencies: libraryTestDependencies),
+        .testTarget(name: "StickerReportsTests", dependencies: libraryTestDependencies,
+                    exclude: ["Report/Golden", "Report/Schema", "Preview/Golden"]),
+        .testTarget(name: "StickerKitTests", dependencies: libraryTestDependencies,
+                    exclude: ["XcodeProject/Golden"]),
         .testTarget(name: "StickerForgeCLITests",
                     dependencies: ["StickerForgeCLI", "StickerKit", "ImageCodec", "TestSupport"]),
     ]

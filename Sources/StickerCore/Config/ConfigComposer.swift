@@ -5,10 +5,10 @@ import Yams
 /// nesting level, and `check` reads configurations from Swift concurrency's threads, whose stacks
 /// are small; `ConfigPreScan` keeps the nesting within `ConfigLimits.maxDepth`, and this stack is the
 /// margin should the pre-scan ever undercount.
-enum ConfigComposer {
+package enum ConfigComposer {
     /// The root node of `text`'s first document, nil for an empty one.
     /// - Throws: Yams's `YamlError` for text that is not YAML.
-    static func compose(_ text: String, stackBytes: Int) throws -> Node? {
+    package static func compose(_ text: String, stackBytes: Int) throws -> Node? {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {

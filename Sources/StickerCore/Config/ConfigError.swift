@@ -34,7 +34,7 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// "unknown key 'fsp' (did you mean 'fps'?)"
-    static func unknownKeyText(_ key: String, _ suggestion: String?) -> String {
+    package static func unknownKeyText(_ key: String, _ suggestion: String?) -> String {
         "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     }
 

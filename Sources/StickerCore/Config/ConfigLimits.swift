@@ -31,7 +31,7 @@ public struct ConfigLimits: Equatable, Sendable {
 
 /// The first limit a configuration crosses: where (1-based line and column, as Yams counts
 /// them: columns in Unicode scalars) and what, with the limit and what a real file needs.
-struct ConfigLimitCrossing: Equatable {
+package struct ConfigLimitCrossing: Equatable {
     var line: Int
     var column: Int
     var reason: String

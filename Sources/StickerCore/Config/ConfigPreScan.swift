@@ -5,7 +5,7 @@
 /// indentation counts both), plus the flow depth of `[` and `{`. What quoted scalars, comments and
 /// block scalars (`|`, `>`) hold is not structure and is skipped; every line break YAML knows
 /// (`\n`, `\r`, NEL, LS, PS) ends a line, so nothing can hide behind a comment.
-struct ConfigPreScan {
+package struct ConfigPreScan {
     private struct Level { var column: Int; var isKey: Bool }
 
     /// The text's UTF-8.
@@ -25,7 +25,7 @@ struct ConfigPreScan {
     private var crossing: ConfigLimitCrossing?
 
     /// The first limit `text` crosses before it is composed, nil when it stays within them all.
-    static func scan(_ text: String, limits: ConfigLimits) -> ConfigLimitCrossing? {
+    package static func scan(_ text: String, limits: ConfigLimits) -> ConfigLimitCrossing? {
         var scan = ConfigPreScan(bytes: Array(text.utf8), limits: limits)
         return scan.run()
     }

@@ -16,7 +16,7 @@ extension PackConfig {
 
     /// Reads an already composed tree, as `parse(_:file:limits:)` reads text: what `fix`'s guard
     /// expects an edited file to give.
-    static func parse(root: Node?, file: String) -> (config: PackConfig, problems: [CatalogProblem]) {
+    package static func parse(root: Node?, file: String) -> (config: PackConfig, problems: [CatalogProblem]) {
         var parser = ConfigParser(file: file)
         parser.parse(root: root)
         return (parser.config, parser.issues.map { problem(for: $0) })

@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// END-TO-END tests against the real ImageDecoder and PNGEncoder. They skip (with a message saying
 /// so) until the codec branches are merged, and must pass after the merge.

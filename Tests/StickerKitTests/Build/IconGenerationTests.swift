@@ -3,10 +3,11 @@ import ImageCodec
 import TestSupport
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Every icon `build` generates is what App Store Connect accepts (ITMS-90717): 8-bit RGB (colour
 /// type 2), no tRNS, not interlaced, an sRGB chunk, every pixel opaque; from a transparent,

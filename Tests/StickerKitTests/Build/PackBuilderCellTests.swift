@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `build --fit` (issue 19): every sticker ends inside the grid cell and at least 300 px on both
 /// sides, vector sources rendered at that size, and what the build reports is what `check` finds

@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The default build is byte-identical at any machine load: the fit's search is bounded by work,
 /// not wall time (issue 19).
@@ -27,7 +28,7 @@ final class PackBuilderDeterminismTests: XCTestCase {
     func testTheSameBuildTwiceOnceWithTheOtherCoreBusyIsByteIdentical() async throws {
         try RealCodec.require()
         let folder = try TemporaryFolder()
-        let frames = StickerFitterTests.frames(count: 6, side: 48, delay: .milliseconds(100))
+        let frames = FitFixtures.frames(count: 6, side: 48, delay: .milliseconds(100))
         for (i, f) in frames.enumerated() { try folder.write("cat/Noisy/f\(i + 1).png", try PNGEncoder().encode(f.image)) }
         let pack = StickerPack(name: "Same", root: folder.path + "/cat", kind: .folder, gridSize: .regular, stickers: [
             StickerSource(name: "Noisy", folder: "Noisy", content: .sequence(frames: (1...6).map { "Noisy/f\($0).png" },

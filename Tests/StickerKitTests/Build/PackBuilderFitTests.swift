@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `build --fit`: stickers over the limit are fitted with the real encoder, the manifest says what
 /// was done, and a sticker that cannot be fitted is still built and reported with the reason.
@@ -20,7 +21,7 @@ final class PackBuilderFitTests: XCTestCase {
     private func fixture() throws -> Fixture {
         try RealCodec.require()
         let folder = try TemporaryFolder()
-        let frames = StickerFitterTests.frames(count: 4, side: 32, delay: .milliseconds(100))
+        let frames = FitFixtures.frames(count: 4, side: 32, delay: .milliseconds(100))
         for (i, f) in frames.enumerated() { try folder.write("cat/Noisy/f\(i + 1).png", try PNGEncoder().encode(f.image)) }
         try folder.write("cat/Dot.sticker/dot.png", try PNGEncoder().encode(PixelBuffer(width: 4, height: 4, fill: RGBA(9, 8, 7))))
         let pack = StickerPack(name: "Fit", root: folder.path + "/cat", kind: .folder, gridSize: .regular, stickers: [

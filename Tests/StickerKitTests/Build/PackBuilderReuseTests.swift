@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Unchanged files are hard-linked from the previous build, and only when that cannot share an inode
 /// with anything outside the build.

@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 final class PackBuilderTests: XCTestCase {
     private let packDir = "Stickers.xcstickers/Party.stickerpack"

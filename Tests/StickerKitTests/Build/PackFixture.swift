@@ -1,10 +1,11 @@
 import Foundation
 import ImageCodec
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// A small catalog on disk in the fake codec's format, and helpers to build it.
 struct PackFixture {

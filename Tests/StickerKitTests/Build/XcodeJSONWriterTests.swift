@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 final class XcodeJSONWriterTests: XCTestCase {
     // The four examples of xcstickers-format.md, byte for byte (trailing newline included).

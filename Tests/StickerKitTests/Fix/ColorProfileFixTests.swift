@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The `color_profile` fix on a real Display P3 PNG (the ImageCodec fixture checked against transicc;
 /// Pillow names the iCCP chunk "ICC Profile", the name the record quotes).

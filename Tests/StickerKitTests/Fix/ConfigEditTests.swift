@@ -1,6 +1,11 @@
 import Foundation
-@testable import StickerKit
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `fix` never makes `stickerforge.yml` worse (issue 40): the line editor keeps what it does not
 /// change and refuses what it cannot edit safely, and the guard rolls back any edit whose result

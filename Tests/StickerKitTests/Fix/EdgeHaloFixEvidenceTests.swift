@@ -1,10 +1,11 @@
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Known truth: soft-edged multi-coloured artwork (`EdgeExamples.featheredDisc`, a 14 px feather)
 /// exported against black and against white comes back close to the clean artwork on the edge,

@@ -1,10 +1,11 @@
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// One test walks every registered fix's examples, as `RuleExamplesTests` walks the checks'
 /// (style.md section 3): a triggering example is repaired (a record naming one of the fix's rules

@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// A test double: halves every side of any sticker wider than 100 px. A 640 px sticker comes out at
 /// 320 px (its `dimensions_too_large` error gone); a 500 px one comes out at 250 px, below the 300 px

@@ -1,12 +1,13 @@
 import Foundation
 import ImageCodec
 import TestSupport
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `fix` on an icon set with the problems App Store Connect refuses: an App Store icon with an
 /// alpha channel, a palette icon with transparent pixels, next to an opaque RGB icon that must keep

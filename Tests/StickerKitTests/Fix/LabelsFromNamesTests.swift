@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `--labels-from-names` on a plain folder read with `--config`: the labels are written where the
 /// repaired catalog keeps them and are counted when the copy is checked again, whether the

@@ -1,10 +1,11 @@
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// fix's scaling into the cell uses `--fit`'s geometry (`CellPlacement`): both sides stay at or
 /// above 300 px, padding with transparency where scaling alone would not; vector sources are

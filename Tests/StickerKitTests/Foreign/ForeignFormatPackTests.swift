@@ -1,12 +1,13 @@
 import Foundation
 import ImageCodec
-@testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
-@testable import StickerReports
-@testable import StickerRules
 import TestSupport
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// A foreign format (WebP) in a pack: `check` reports it as `unsupported_format` (it cannot ship)
 /// with a conversion hint while the other checks judge its pixels; `convert` and `build` turn it

@@ -1,8 +1,13 @@
 import Foundation
 import ImageCodec
-import StickerKit
 import TestSupport
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Every kind of bomb is refused as `decode_limit_exceeded` with the declared numbers and the limit,
 /// quickly, through the same loader and checks `stickerforge check` uses.

@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Replays the committed fuzzing corpus and every crasher the fuzzers found (Tests/Fuzz/Corpus and
 /// Tests/Fuzz/Crashers, one folder per target) through the same entry points the harnesses call, in

@@ -1,8 +1,13 @@
 import Foundation
 import ImageCodec
-import StickerKit
 import TestSupport
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Catalog entries that point out of the catalog, loop, block or carry odd names are reported as
 /// `catalog_invalid` (or read safely), never followed out, never opened, never hung on.

@@ -1,8 +1,13 @@
 import Foundation
 import ImageCodec
-import StickerKit
 import TestSupport
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The per-sticker wall-clock budget: once spent, a sticker's remaining files are refused unread
 /// and reported as `decode_limit_exceeded`, so a pathological sequence cannot stall a CI job.

@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The comparison page's rows from the stores' builds: each finding of a store's check goes to the
 /// sticker whose file it names there.

@@ -1,10 +1,11 @@
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Retiming to a store's caps: the examples (a 4 s loop for a 3 s cap is sped up 1.33x, a
 /// 6 s one trimmed), the forced modes, frame-rate and frame-count resampling, LINE's plays.

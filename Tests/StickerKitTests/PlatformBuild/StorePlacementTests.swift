@@ -1,10 +1,11 @@
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Placing artwork in a store's pixel limits, read from its table.
 final class StorePlacementTests: XCTestCase {

@@ -1,12 +1,13 @@
 import Foundation
 import ImageCodec
-@testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
-@testable import StickerReports
-@testable import StickerRules
 import TestSupport
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// A Lottie source for Telegram becomes a .tgs, retimed like any animation.
 final class StoreStickerVectorTests: XCTestCase {

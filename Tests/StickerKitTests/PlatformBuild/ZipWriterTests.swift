@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
+import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
-import XCTest
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The stored-entry ZIP writer: exact CRC-32, reproducible bytes, readable by Python's zipfile.
 final class ZipWriterTests: XCTestCase {

@@ -1,5 +1,10 @@
-import StickerKit
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `manifest merge`: shards join into the whole batch's manifest; conflicts are errors naming both sides.
 final class ManifestMergerTests: XCTestCase {

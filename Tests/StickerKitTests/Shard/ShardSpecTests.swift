@@ -1,5 +1,10 @@
-import StickerKit
 import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `--shard INDEX/COUNT`: a stable, complete, disjoint split by a hash of each input's path
 /// relative to the inputs' common folder.

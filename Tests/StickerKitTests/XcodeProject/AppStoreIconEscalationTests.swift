@@ -1,9 +1,10 @@
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Under `build --xcode-project` (`appStoreUpload`) a missing App Store icon slot is an error;
 /// the other slots keep the rule's severity, and a severity the user set still wins.

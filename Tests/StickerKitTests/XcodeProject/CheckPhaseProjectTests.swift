@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// `build --xcode-project --check-phase`: a Run Script phase first on the extension target that runs
 /// `stickerforge check --format xcode` on the catalog; read back with the test support's own plist

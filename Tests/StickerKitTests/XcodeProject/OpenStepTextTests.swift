@@ -1,10 +1,11 @@
 import TestSupport
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// Old-style plist quoting as Xcode does it, read back by the independent reader.
 final class OpenStepTextTests: XCTestCase {

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// A written project read back with the independent old-style plist reader.
 struct ParsedProject {

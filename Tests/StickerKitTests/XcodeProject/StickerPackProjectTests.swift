@@ -5,10 +5,11 @@ import FoundationXML
 import TestSupport
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The written project read back with the test support's own old-style plist reader: every
 /// reference resolves, ids are unique and Xcode-shaped, and the structure is the Sticker Pack App

@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The builder writes the project beside the catalog; two builds are byte-identical, and a rebuild
 /// after one sticker changes rewrites that sticker, never the project.

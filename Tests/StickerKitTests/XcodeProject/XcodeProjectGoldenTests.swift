@@ -1,9 +1,10 @@
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The whole project of a tiny pack, byte for byte. Ids derive from role and app name, so the
 /// golden needs no placeholders; STICKERFORGE_UPDATE_GOLDEN=1 rewrites it (review the diff).

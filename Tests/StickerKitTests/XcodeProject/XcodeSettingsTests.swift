@@ -1,9 +1,10 @@
 import XCTest
 @testable import StickerKit
-@testable import StickerCore
-@testable import StickerEncoding
 @testable import StickerReports
 @testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The rules for names, ids and versions; the `app:` section with line numbers; flags over config
 /// over defaults.

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
+
+/// Staging, publishing and sweeping in a temporary folder: exact entries before and after.
+final class StagingAreaTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("staging-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try FileManager.default.removeItem(atPath: root) }
+
+    private func write(_ text: String, _ relative: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func read(_ relative: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)), as: UTF8.self)
+    }
+
+    private func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: root).sorted() }
+
+    func testExchangeSwapsTwoFoldersInOneStep() throws {
+        try write("old", "a/file")
+        try write("new", "b/file")
+        XCTAssertTrue(try FileSwap.exchange(root + "/b", root + "/a"))
+        XCTAssertEqual(try read("a/file"), "new")
+        XCTAssertEqual(try read("b/file"), "old")
+    }
+
+    func testPublishReplacesAFolderWholeAndLeavesNothingBeside() throws {
+        try write("old", "OUT/kept")
+        try write("old", "OUT/gone")
+        let area = StagingArea(target: root + "/OUT")
+        try area.create()
+        try write("new", "\(URL(fileURLWithPath: area.folder).lastPathComponent)/OUT/kept")
+        XCTAssertEqual(try entries().count, 2, "the staging folder stands beside the output until it is published")
+        XCTAssertNil(try area.publish())
+        XCTAssertEqual(try entries(), ["OUT"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/OUT"), ["kept"])
+        XCTAssertEqual(try read("OUT/kept"), "new")
+    }
+
+    func testAStagingFolderWithoutAMarkerIsNeverSwept() throws {
+        try write("thesis", ".OUT.stickerforge-staging-LOOKALIKE/thesis.txt")
+        try write("stickerforge staging\npid 1\nstarted unknown\n", ".OUT.stickerforge-staging-INIT/.stickerforge-staging")
+        XCTAssertEqual(StagingArea.sweep(besides: root + "/OUT"), [])
+        XCTAssertEqual(try entries(), [".OUT.stickerforge-staging-INIT", ".OUT.stickerforge-staging-LOOKALIKE"])
+    }
+
+    func testAnAbandonedStagingFolderIsSweptAndAnOldBuildPutBack() throws {
+        // Killed between the two renames of a file system that cannot exchange: no output, the old one aside.
+        let staging = ".OUT.stickerforge-staging-999999997-Z"
+        try write("stickerforge staging\npid 999999997\nstarted 5\n", "\(staging)/.stickerforge-staging")
+        try write("previous build", "\(staging)/previous/file")
+        try write("half", "\(staging)/OUT/half")
+        XCTAssertEqual(StagingArea.sweep(besides: root + "/OUT"), [root + "/" + staging])
+        XCTAssertEqual(try entries(), ["OUT"])
+        XCTAssertEqual(try read("OUT/file"), "previous build")
+    }
+
+    func testAnEarlierVersionsSetAsideBuildIsSweptOnlyWithItsRecord() throws {
+        try write("{}", ".OUT.stickerforge-old-1/.stickerforge-build.json")
+        try write("x", ".OUT.stickerforge-new-2/unrelated")
+        try write("x", ".OTHER.stickerforge-old-3/.stickerforge-build.json")
+        XCTAssertEqual(StagingArea.sweep(besides: root + "/OUT"), [root + "/.OUT.stickerforge-old-1"])
+        XCTAssertEqual(try entries(), [".OTHER.stickerforge-old-3", ".OUT.stickerforge-new-2"])
+    }
+
+    func testAWriteLeavesNoStagingFolderAndReplacesTheFile() throws {
+        try write("old", "report.json")
+        try FileIO.writeAtomically(Array("new".utf8), to: root + "/report.json")
+        XCTAssertEqual(try entries(), ["report.json"])
+        XCTAssertEqual(try read("report.json"), "new")
+    }
+}
