@@ -6,11 +6,13 @@ import XCTest
 @testable import StickerEncoding
 @testable import StickerCore
 
-/// Golden files live in a `Golden` folder beside the test source (found through `#filePath`, so
-/// tests run from any directory; `Report/Golden` unless another folder is given). Set STICKERFORGE_UPDATE_GOLDEN=1 to rewrite them from the current output, then
+/// Golden files live in a `Golden` folder beside the tests that use them (found through `#filePath`,
+/// so tests run from any directory; `Tests/StickerReportsTests/Report/Golden` unless another folder
+/// is given). Set STICKERFORGE_UPDATE_GOLDEN=1 to rewrite them from the current output, then
 /// review the diff before committing.
 package enum Golden {
-    package static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    package static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("StickerReportsTests/Report/Golden")
 
     /// Asserts `actual`, with the tool version replaced by `{{VERSION}}`, equals the golden file.
     package static func assertMatches(_ actual: String, file name: String, version: String, in folder: URL = folder,

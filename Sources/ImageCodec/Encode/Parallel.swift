@@ -2,9 +2,9 @@ import Dispatch
 
 /// Runs independent work items on all cores while keeping results in input order, so the output
 /// never depends on scheduling.
-enum Parallel {
+package enum Parallel {
     /// `body(0..<count)` evaluated concurrently; the first error by index is rethrown.
-    static func map<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
+    package static func map<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
         var results = [Result<T, Error>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in
             // Each iteration writes only its own slot; concurrentPerform returns after all finish.

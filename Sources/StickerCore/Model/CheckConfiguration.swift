@@ -25,7 +25,7 @@ public struct CheckThresholds: Equatable, Sendable, Codable {
 /// Built from defaults, then `stickerforge.yml`, then command-line flags (later wins).
 public struct CheckConfiguration: Equatable, Sendable {
     /// `file_too_large` above this many bytes.
-    public var maxBytes: Int = 500_000
+    public var maxBytes: Int = PlatformRules.iMessageMaxBytes
     /// Grid size that overrides the catalog's, when set.
     public var gridSizeOverride: GridSize?
     /// Severity per rule id, overriding the rule's default.

@@ -3,6 +3,9 @@ import ImageCodec
 extension PlatformRules {
     /// The smallest side, in pixels, of a sticker Messages accepts (the minimum of the table below).
     public static let iMessageMinimumSide = 300
+    /// The largest sticker file Messages accepts, in bytes (both kinds below): the default of
+    /// `CheckConfiguration.maxBytes`, `FitOptions` and `PackBuildOptions`, which `--max-bytes` overrides.
+    public static let iMessageMaxBytes = 500_000
 
     /// Messages (sticker-rules.md). Its limits live in the rules themselves and in `CheckConfiguration`
     /// (`maxBytes`, the thresholds), as they always have; this table records them for `build` and the docs.
@@ -11,11 +14,11 @@ extension PlatformRules {
         still: StickerKindRules(formats: [.png, .jpeg, .gif],
                                 pixels: PixelLimits(minimum: PixelSize(width: iMessageMinimumSide, height: iMessageMinimumSide),
                                                     maximum: PixelSize(width: 618, height: 618)),
-                                maxBytes: 500_000, packSize: .range(1...Int.max)),
+                                maxBytes: iMessageMaxBytes, packSize: .range(1...Int.max)),
         animated: StickerKindRules(formats: [.apng, .gif],
                                    pixels: PixelLimits(minimum: PixelSize(width: iMessageMinimumSide, height: iMessageMinimumSide),
                                                        maximum: PixelSize(width: 618, height: 618)),
-                                   maxBytes: 500_000, packSize: .range(1...Int.max)),
+                                   maxBytes: iMessageMaxBytes, packSize: .range(1...Int.max)),
         mixesStillAndAnimated: true, emojiPerSticker: nil, packImages: [],
         maxNameCharacters: nil, maxPublisherCharacters: nil, inapplicableRules: storeOnlyRules,
         chatColors: ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: "#0B84FF"))

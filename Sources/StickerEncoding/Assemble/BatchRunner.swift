@@ -38,26 +38,10 @@ public struct BatchRunner: Sendable {
         progress: (@Sendable (BatchProgress) -> Void)? = nil,
         work: @escaping @Sendable (Item) async throws -> Output
     ) async -> [Result<Output, Error>] {
-        var results = [Result<Output, Error>?](repeating: nil, count: items.count)
-        await withTaskGroup(of: (Int, Result<Output, Error>).self) { group in
-            var next = 0
-            func launch() {
-                let index = next, item = items[index]
-                next += 1
-                group.addTask {
-                    do { return (index, .success(try await work(item))) } catch { return (index, .failure(error)) }
-                }
-            }
-            while next < items.count && next < maxConcurrency { launch() }
-            var completed = 0
-            while let (index, result) = await group.next() {
-                results[index] = result
-                completed += 1
-                progress?(BatchProgress(completed: completed, total: items.count, item: label(items[index])))
-                if next < items.count { launch() }
-            }
-        }
-        // Every index was filled by the loop above; the fallback only keeps the types honest.
-        return results.map { $0 ?? .failure(CancellationError()) }
+        await BoundedConcurrency.map(items, limit: maxConcurrency, { item -> Result<Output, Error> in
+            do { return .success(try await work(item)) } catch { return .failure(error) }
+        }, completed: { done, index in
+            progress?(BatchProgress(completed: done, total: items.count, item: label(items[index])))
+        })
     }
 }

@@ -40,7 +40,7 @@ extension EncodedFormatFitter {
             let key = "\(count) \(size.width)x\(size.height)"
             if made[key] == nil {
                 let kept = FrameDropper.merge(frames, kept: dropper.kept(count: count))
-                let images = side == nil ? kept.map(\.image) : try FitParallel.map(kept.count) {
+                let images = side == nil ? kept.map(\.image) : try Parallel.map(kept.count) {
                     try Resampler().resized(kept[$0].image, width: size.width, height: size.height)
                 }
                 made[key] = zip(images, kept).map { AnimationFrame(image: $0, delay: $1.delay) }

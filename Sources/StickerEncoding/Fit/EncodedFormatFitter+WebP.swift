@@ -75,7 +75,7 @@ extension EncodedFormatFitter {
             for v in indices where variants[v].sizes[0] == nil && !wanted.contains(v) { wanted.append(v) }
             wanted = Array(wanted.prefix(max(0, Self.webpEncodeBudget - encodes)))
             let snapshot = variants
-            let made = try FitParallel.map(wanted.count) {
+            let made = try Parallel.map(wanted.count) {
                 try webpSearchFile(snapshot[wanted[$0]], quality: 0, loopCount: loopCount, alone: wanted.count == 1)
             }
             for (v, candidate) in zip(wanted, made) { record(v, 0, candidate) }
@@ -92,7 +92,7 @@ extension EncodedFormatFitter {
             guard !indices.isEmpty else { return [] }
             let cap = min(Self.webpSearchesPerVariant, max(0, Self.webpEncodeBudget - encodes) / indices.count)
             let snapshot = variants
-            let results = try FitParallel.map(indices.count) { i -> (WebPVariant, Int, [Candidate]) in
+            let results = try Parallel.map(indices.count) { i -> (WebPVariant, Int, [Candidate]) in
                 var variant = snapshot[indices[i]]
                 let (quality, made) = try webpHighestFitting(&variant, from: 0, ratio: 1, cap: cap, loopCount: loopCount,
                                                              alone: indices.count == 1)
@@ -186,7 +186,7 @@ extension EncodedFormatFitter {
         guard n >= Self.webpSampledLosslessMinFrames else { return nil }
         let starts = (0..<pairs).map { $0 * (n - 2) / (pairs - 1) }
         let encoder = WebPEncoder(options: options)
-        let sizes = try FitParallel.map(3) { job -> Int in
+        let sizes = try Parallel.map(3) { job -> Int in
             switch job {
             case 0: return try encoder.encode(frames[0].image).count
             case 1: return try encoder.encodeAnimation(starts.map { frames[$0] }, loopCount: loopCount).count

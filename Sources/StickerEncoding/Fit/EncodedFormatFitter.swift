@@ -186,7 +186,7 @@ public struct EncodedFormatFitter: Sendable {
             throw FitError.nothingFits(smallestBytes: smallest, limit: options.maxBytes, steps: steps)
         }
         guard winners.count > 1 else { return best }
-        let qualities = try FitParallel.map(winners.count) { try measure(source, winners[$0]) }
+        let qualities = try Parallel.map(winners.count) { try measure(source, winners[$0]) }
         var bestQuality = qualities[0]
         for (candidate, quality) in zip(winners, qualities).dropFirst() where quality > bestQuality {
             (best, bestQuality) = (candidate, quality)

@@ -24,7 +24,7 @@ enum EncodedFormatQuality {
         // scaled candidates), so the lost resolution counts.
         let (width, height) = (source[0].image.width, source[0].image.height)
         if shown[0].width != width || shown[0].height != height {
-            shown = try FitParallel.map(shown.count) { [shown] in try Resampler().resized(shown[$0], width: width, height: height) }
+            shown = try Parallel.map(shown.count) { [shown] in try Resampler().resized(shown[$0], width: width, height: height) }
         }
         let weights = source.map { $0.delay.milliseconds }
         return try StickerQuality().score(reference: source.map(\.image), candidate: shown, weights: weights)

@@ -50,8 +50,8 @@ public struct FitOptions: Equatable, Sendable {
     public static let defaultTimeBudget = 5.0
 
     /// Fitting options; lossless only unless `lossy` is set.
-    public init(maxBytes: Int = 500_000, lossy: Bool = false, minQuality: Double = 0.90,
-                effort: DeflateEffort = .default, dithering: FitDithering = .auto, minSide: Int = 300,
+    public init(maxBytes: Int = PlatformRules.iMessageMaxBytes, lossy: Bool = false, minQuality: Double = 0.90,
+                effort: DeflateEffort = .default, dithering: FitDithering = .auto, minSide: Int = PlatformRules.iMessageMinimumSide,
                 timeBudget: Double = FitOptions.defaultTimeBudget) {
         self.maxBytes = maxBytes; self.lossy = lossy; self.minQuality = minQuality
         self.effort = effort; self.dithering = dithering; self.minSide = minSide; self.timeBudget = timeBudget

@@ -117,7 +117,7 @@ final class FitSession {
         if let side = spec.side {
             let size = FitGeometry.size(width: reference[0].width, height: reference[0].height, side: side)
             let resampler = Resampler()
-            let images = try FitParallel.map(frames.count) { try resampler.resized(frames[$0].image, width: size.width, height: size.height) }
+            let images = try Parallel.map(frames.count) { try resampler.resized(frames[$0].image, width: size.width, height: size.height) }
             frames = zip(images, frames).map { AnimationFrame(image: $0, delay: $1.delay) }
         }
         let g = FitGeometry(keepCount: spec.keep, side: spec.side, kept: kept, merged: merged, frames: frames,
@@ -172,7 +172,7 @@ final class FitSession {
         switch step {
         case .levels(let bits):
             let posterizer = try Self.posterizer(bits)
-            images = try FitParallel.map(g.frames.count) { posterizer.apply(g.frames[$0].image) }
+            images = try Parallel.map(g.frames.count) { posterizer.apply(g.frames[$0].image) }
         case .palette(let colours):
             let census: ColorCensus
             if let c = censuses[index] { census = c } else { census = ColorCensus(g.frames.map(\.image)); censuses[index] = census }
@@ -274,7 +274,7 @@ final class FitSession {
         let w = reference[0].width, h = reference[0].height
         count(reference.count, reference[0])
         let full: [PixelBuffer] = g.side == nil ? images
-            : try FitParallel.map(images.count) { try Resampler().resized(images[$0], width: w, height: h) }
+            : try Parallel.map(images.count) { try Resampler().resized(images[$0], width: w, height: h) }
         return try StickerQuality().score(reference: reference, candidate: g.shown.map { full[$0] }, weights: weights)
     }
 }

@@ -37,7 +37,7 @@ struct FrameDropper: Sendable {
     /// (grain averaged over the run, motion held as the cut holds it), weighted by their delays.
     static func merged(_ frames: [AnimationFrame], kept: [Int]) throws -> [AnimationFrame] {
         let held = merge(frames, kept: kept)
-        let images = try FitParallel.map(kept.count) { k -> PixelBuffer in
+        let images = try Parallel.map(kept.count) { k -> PixelBuffer in
             let run = frames[kept[k]..<(k + 1 < kept.count ? kept[k + 1] : frames.count)]
             return try TemporalMerge().merged(run.map(\.image), weights: run.map(\.delay.milliseconds))
         }

@@ -37,7 +37,7 @@ public struct PackBuildOptions: Equatable, Sendable {
 
     /// Options; defaults follow the sticker rules (500,000 bytes) and use every core.
     public init(outputDirectory: String, effort: DeflateEffort = .default, keepSequences: Bool = false,
-                iconSource: String? = nil, maxBytes: Int = 500_000, convertGIFAndJPEG: Bool = false,
+                iconSource: String? = nil, maxBytes: Int = PlatformRules.iMessageMaxBytes, convertGIFAndJPEG: Bool = false,
                 maxConcurrency: Int = BatchRunner().maxConcurrency, fit: FitTarget? = nil, vectorBox: Int? = nil) {
         self.outputDirectory = outputDirectory; self.effort = effort; self.keepSequences = keepSequences
         self.iconSource = iconSource; self.maxBytes = maxBytes; self.convertGIFAndJPEG = convertGIFAndJPEG

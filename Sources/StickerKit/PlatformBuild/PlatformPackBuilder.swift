@@ -44,7 +44,7 @@ public struct PlatformPackBuilder: Sendable {
         }
         func build(_ indices: [Int], holding: Bool, animates: Bool,
                    decoded: [SourceAnimation?]) throws -> [StoreStickerBuilder.Outcome] {
-            try FitParallel.map(indices.count) { i in
+            try Parallel.map(indices.count) { i in
                 let source = pack.stickers[indices[i]]
                 let outcome = try (animates ? animating : builder).build(
                     source, root: pack.root, stem: layout.stem(index: indices[i], name: source.name),

@@ -1,4 +1,3 @@
-import StickerCore
 
 /// Runs work over many items in a task group with at most `limit` tasks in flight, so that a big
 /// pack does not decode every sticker at once.
