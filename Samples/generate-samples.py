@@ -32,7 +32,7 @@ except ImportError:
     sys.exit("generate-samples.py needs Pillow: pip install Pillow")
 
 SS = 4                    # supersampling factor: draw at 4x, downscale with LANCZOS
-REGULAR = 408             # regular grid cell at @3x (sticker-rules.md)
+REGULAR = 408             # regular grid cell at @3x (docs/imessage-rules.md)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -398,7 +398,7 @@ DEMO_ICON_FILLED = {
     ("universal", "ios", "27x20", "3x"): (81, 60),
 }
 
-# The 13 slots in Xcode's order (sticker-rules.md).
+# The 13 slots in Xcode's order (docs/imessage-rules.md).
 ICON_SLOTS = [
     ("iphone", None, "29x29", "2x"), ("iphone", None, "29x29", "3x"),
     ("iphone", None, "60x45", "2x"), ("iphone", None, "60x45", "3x"),

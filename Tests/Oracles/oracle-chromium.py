@@ -26,7 +26,7 @@ repetitionCount (repeats after the first play, Infinity = forever).
 
 Durations are compared separately and never hidden: `exact` when Chromium's microseconds are our
 delay truncated to whole milliseconds; `clamped` when our delay is 10 ms or less and Chromium says
-100 ms (the browsers' rule for tiny delays, apng-notes.md) -- our `frames` keeps the stored delay
+100 ms (the browsers' rule for tiny delays, docs/apng.md) -- our `frames` keeps the stored delay
 and `check` warns with `short_frame_delay`; anything else is a duration disagreement and fails.
 Stills have no duration to compare (Chromium reports 0 or null).
 

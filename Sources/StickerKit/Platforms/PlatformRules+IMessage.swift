@@ -1,7 +1,7 @@
 import ImageCodec
 
 extension PlatformRules {
-    /// Messages (sticker-rules.md). Its limits live in the rules themselves and in `CheckConfiguration`
+    /// Messages (docs/imessage-rules.md). Its limits live in the rules themselves and in `CheckConfiguration`
     /// (`maxBytes`, the thresholds), as they always have; this table records them for `build` and the docs.
     public static let imessage = PlatformRules(
         id: "imessage", name: "iMessage",

@@ -3,7 +3,7 @@ import XCTest
 @testable import StickerKit
 
 final class XcodeJSONWriterTests: XCTestCase {
-    // The four examples of xcstickers-format.md, byte for byte (trailing newline included).
+    // The four examples of docs/xcstickers-format.md, byte for byte (trailing newline included).
     static let packExample = """
     {
       "info" : {

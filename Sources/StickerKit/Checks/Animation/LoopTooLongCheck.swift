@@ -1,6 +1,6 @@
 import ImageCodec
 
-/// Apple: longer loops cost memory and send time; use short loops (sticker-rules.md, Animation).
+/// Apple: longer loops cost memory and send time; use short loops (docs/imessage-rules.md, Animation).
 public struct LoopTooLongCheck: StickerCheck {
     /// A check.
     public init() {}

@@ -1,6 +1,6 @@
 import ImageCodec
 
-/// VoiceOver descriptions of stickers are limited to 150 Unicode characters (sticker-rules.md).
+/// VoiceOver descriptions of stickers are limited to 150 Unicode characters (docs/imessage-rules.md).
 public struct AccessibilityLabelTooLongCheck: StickerCheck {
     /// A check.
     public init() {}
