@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The large catalog of docs/benchmarks.md ("Issue 24", session 8) for `check`'s peak memory: 70 PNG
+# The large catalog of docs/benchmarks.md ("Issue 24" there as of commit 52c9d14, 25 November) for `check`'s peak memory: 70 PNG
 # stills and the 30 JPEG of the stand-in pack (Scripts/bench/gen-bench-pack.py), and 20 APNG and 20 GIF
 # animations of 72 frames at 618 x 618 made by ffmpeg from the pack's frame folders (24 frames
 # played three times): 140 images, a plain folder catalog. Not committed (82 MB).
