@@ -11,7 +11,7 @@
 #
 # Installing over an earlier install replaces its files. --uninstall removes exactly the files an
 # install writes (and nothing else). Needs the C libraries (Scripts/setup.sh on Debian/Ubuntu; the
-# README's Install section for macOS). Set SWIFT_BUILD_FLAGS for extra `swift build` flags.
+# macOS steps in docs/install.md). Set SWIFT_BUILD_FLAGS for extra `swift build` flags.
 set -euo pipefail
 
 prefix=/usr/local

@@ -53,11 +53,11 @@ fi
 # The project read by an independent parser and compared with Xcode-made sticker-pack projects
 # (docs/xcode.md), when openstep-parser is installed (pip install openstep-parser).
 if python3 -c 'import openstep_parser' 2>/dev/null; then
-    sf_say "Scripts/verify-xcode-project.py $output"
-    python3 "$SF_ROOT/Scripts/verify-xcode-project.py" "$output" | tail -n 1 \
+    sf_say "Tests/Oracles/verify-xcode-project.py $output"
+    python3 "$SF_ROOT/Tests/Oracles/verify-xcode-project.py" "$output" | tail -n 1 \
         || sf_die "the Xcode project differs from what Xcode makes (run the script for every difference)"
 else
-    sf_say "skipping Scripts/verify-xcode-project.py (pip install openstep-parser to check the project)"
+    sf_say "skipping Tests/Oracles/verify-xcode-project.py (pip install openstep-parser to check the project)"
 fi
 
 # Name what was written without assuming the exact layout: catalogs, manifests, reports.

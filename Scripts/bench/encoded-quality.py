@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Quality of an encoded sticker against its source frames, for Scripts/bench-encoders.sh.
+"""Quality of an encoded sticker against its source frames, for Scripts/bench/bench-encoders.sh.
   encoded-quality.py STICKERFORGE SOURCE_DIR FILE
 SOURCE_DIR holds frame_NN.png (RGBA, equal durations over DURATION_MS, default 33.33 ms each). FILE
 (any format our `frames` command reads: WebP, WebM, PNG...) is unpacked with `stickerforge frames`;
 each source frame is compared with the frame on screen at its start time (so dropped or merged
 frames count against the frames they stand in for); a smaller output is scaled up to the source's
 size (Lanczos) first, so its lost resolution counts too. Prints "SSIM BUTTERAUGLI":
-  SSIM  composited SSIM over black and over white (the fitter's measure, Scripts/crosscheck-ssim.py),
+  SSIM  composited SSIM over black and over white (the fitter's measure, Tests/Oracles/crosscheck-ssim.py),
         mean over frames;
   BUTTERAUGLI  `butteraugli` max-norm distance of every 10th frame composited over black and over
         white, mean ("-" when butteraugli is not installed)."""
@@ -15,7 +15,7 @@ import numpy as np
 from PIL import Image
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("xssim", os.path.join(here, "..", "crosscheck-ssim.py"))
+spec = importlib.util.spec_from_file_location("xssim", os.path.join(here, "..", "..", "Tests", "Oracles", "crosscheck-ssim.py"))
 xssim = importlib.util.module_from_spec(spec); spec.loader.exec_module(xssim)
 
 

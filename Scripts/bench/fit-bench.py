@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Driver of Scripts/bench-fit.sh: for each generated animation folder, side by side in one run,
+"""Driver of Scripts/bench/bench-fit.sh: for each generated animation folder, side by side in one run,
   ours   `stickerforge assemble DIR --output OUT --fps 12 --fit --lossy` as a new user runs it
          (bytes, composited SSIM, scale, candidates, wall and CPU seconds);
   plain  apngasm's plain lossless assembly of the same frames, default settings (wall and CPU s):
@@ -8,7 +8,7 @@
          then apngasm (default 7-Zip deflate, -vsN), then apngopt, at the largest palette whose file
          is no bigger than ours. The palette is bracketed with fast `apngasm -z0` passes, then refined
          with at most MAX_REF_PASSES full passes; its SSIM is measured on the frames our decoder
-         unpacks (`stickerforge frames`), with the metric of Scripts/crosscheck-ssim.py.
+         unpacks (`stickerforge frames`), with the metric of Tests/Oracles/crosscheck-ssim.py.
 Usage: fit-bench.py STICKERFORGE WORKDIR NAME...
 Environment: LIMIT (default 500000), MAX_REF_PASSES (default 2), SKIP_REF=1 (no reference: only the
 times), FIT_ARGS (extra assemble arguments),
@@ -38,8 +38,8 @@ def frame_files(folder):
     return sorted(glob.glob(folder + "/frame_*.png"))
 
 
-# The metric itself, from the independent numpy implementation (Scripts/crosscheck-ssim.py).
-_spec = importlib.util.spec_from_file_location("crosscheck_ssim", os.path.join(os.path.dirname(__file__), "..", "crosscheck-ssim.py"))
+# The metric itself, from the independent numpy implementation (Tests/Oracles/crosscheck-ssim.py).
+_spec = importlib.util.spec_from_file_location("crosscheck_ssim", os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Oracles", "crosscheck-ssim.py"))
 _metric = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_metric)
 luma, ssim = _metric.luma, _metric.ssim

@@ -41,7 +41,7 @@ final class AppStoreWorkflowEndToEndTests: CLIEndToEndTestCase {
         guard Self.python(canImport: "openstep_parser") else {
             throw XCTSkip("openstep-parser is not installed (pip install openstep-parser): the independent project check is skipped")
         }
-        let verify = try Self.shell("python3", [CLIPaths.packageRoot + "/Scripts/verify-xcode-project.py", temp.path("OUT")])
+        let verify = try Self.shell("python3", [CLIPaths.packageRoot + "/Tests/Oracles/verify-xcode-project.py", temp.path("OUT")])
         XCTAssertEqual(verify.status, 0, verify.stdout)
         XCTAssertTrue(verify.stdout.contains(" 0 unexpected differences"), verify.stdout)
         XCTAssertTrue(verify.stdout.contains("--check-phase adds the stickerforge check phase"), verify.stdout)

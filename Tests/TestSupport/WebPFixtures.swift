@@ -1,7 +1,7 @@
 import Foundation
 
 /// The committed WebP fixtures (Tests/ImageCodecTests/Fixtures/WebP, made by
-/// Scripts/gen-webp-fixtures.py), readable from every test target.
+/// Tests/ImageCodecTests/Fixtures/WebP/gen-webp-fixtures.py), readable from every test target.
 public enum WebPFixtures {
     /// The fixture folder.
     public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

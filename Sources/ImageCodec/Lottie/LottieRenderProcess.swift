@@ -151,7 +151,7 @@ struct LottieFrameStream {
         if keep {
             let image = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
                 // Fresh memory: its pages faulted in by one call cost about two thirds of faulting
-                // one by one as the copy writes them (docs/benchmarks.md, session 8).
+                // one by one as the copy writes them (docs/benchmarks.md as of commit 52c9d14, 25 November).
                 sf_prefault_for_writing(buffer.baseAddress!, pixels * 4)
                 sf_premultiplied_argb_to_straight_rgba(slot, buffer.baseAddress!, pixels)
                 count = pixels * 4

@@ -75,7 +75,7 @@ public struct IconSlot: Equatable, Hashable, Sendable, Codable {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
 
-    /// The 13 slots Xcode creates today (sticker-rules.md).
+    /// The 13 slots Xcode creates today (docs/imessage-rules.md).
     public static let all: [IconSlot] = [
         IconSlot(idiom: "iphone", platform: nil, size: "29x29", scale: "2x", pixelWidth: 58, pixelHeight: 58),
         IconSlot(idiom: "iphone", platform: nil, size: "29x29", scale: "3x", pixelWidth: 87, pixelHeight: 87),

@@ -13,7 +13,7 @@ public struct PackConfig: Equatable, Sendable {
 
     /// The file name the readers look for in a catalog or folder.
     public static let fileName = "stickerforge.yml"
-    /// Frames per second of a plain-folder sequence when nothing else is given (sticker-rules.md).
+    /// Frames per second of a plain-folder sequence when nothing else is given (docs/imessage-rules.md).
     public static let defaultFPS: Double = 15
 
     /// Where the configuration was read from, used to name it in problems; nil when built in code.

@@ -7,8 +7,8 @@ extension PlatformRules {
     /// `CheckConfiguration.maxBytes`, `FitOptions` and `PackBuildOptions`, which `--max-bytes` overrides.
     public static let iMessageMaxBytes = 500_000
 
-    /// Messages (sticker-rules.md). Its limits live in the rules themselves and in `CheckConfiguration`
-    /// (`maxBytes`, the thresholds), as they always have; this table records them for `build` and the docs.
+    /// Messages (docs/imessage-rules.md). The minimum side and the byte limit above are the values the
+    /// checks, the fitter and the build use; the thresholds of the other rules are in `CheckThresholds`.
     public static let imessage = PlatformRules(
         id: "imessage", name: "iMessage",
         still: StickerKindRules(formats: [.png, .jpeg, .gif],

@@ -309,7 +309,7 @@ extension EncodedFormatFitter {
     /// libwebp method of the written file: 6 (the writer's default, about 3% smaller than 5) while
     /// the frames hold at most `webpMethod6Pixels`; nil above, where the search file (method 4) is
     /// written. There method 6 costs about 30 times the CPU (a 512x512 animation: about 1.7 s a
-    /// frame against 0.06 s), and method 5, written until session 11, measured no better than the
+    /// frame against 0.06 s), and method 5, written until commit 32fc8f8 of 28 November, measured no better than the
     /// search file for 4-6 s of one core: on the 90-frame benchmark animation 496,758 B at SSIM
     /// 0.9925 and butteraugli 4.287 against the search file's 497,702 B at 0.9926 and 4.241, and on
     /// Signal's 512 px, 81-frame video 297,324 B against 294,870 B (docs/encoder.md).

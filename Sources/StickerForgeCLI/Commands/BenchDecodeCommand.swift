@@ -3,7 +3,7 @@ import Foundation
 import ImageCodec
 import StickerKit
 
-/// `stickerforge bench-decode` (hidden): decodes files in process, for Scripts/bench-decode.sh, so
+/// `stickerforge bench-decode` (hidden): decodes files in process, for Scripts/bench/bench-decode.sh, so
 /// the comparison with the plain C decode loop excludes process start-up on both sides.
 struct BenchDecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

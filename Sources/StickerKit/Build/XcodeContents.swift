@@ -3,7 +3,7 @@ import StickerEncoding
 import StickerReports
 import StickerRules
 
-/// The `Contents.json` documents of a generated catalog (xcstickers-format.md).
+/// The `Contents.json` documents of a generated catalog (docs/xcstickers-format.md).
 enum XcodeContents {
     /// `"info" : {"author" : "xcode", "version" : 1}`, present in every file.
     static let info: XcodeJSON = .object(["author": .string("xcode"), "version": .int(1)])

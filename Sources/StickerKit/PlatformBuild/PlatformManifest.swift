@@ -5,7 +5,7 @@ import StickerRules
 
 /// `OUT/<store>/manifest.json`: what `build --platform` wrote for one store, per sticker its source,
 /// file, format, size, bytes, frames, timing, emoji, what was done (scaled, retimed, fitted) and what
-/// the store's check of the written folder found. Its keys are a public contract (layout.md).
+/// the store's check of the written folder found. Its keys are a public contract (docs/platforms.md).
 public struct PlatformManifest: Equatable, Sendable, Codable {
     /// The pack as the store gets it.
     public struct Pack: Equatable, Sendable, Codable {

@@ -3,7 +3,7 @@ import StickerEncoding
 import StickerReports
 import StickerRules
 
-/// The two Info.plist files (xcode-project.md, "Info.plist"), as XML property lists with Xcode's
+/// The two Info.plist files (docs/xcode-project.md, "Info.plist"), as XML property lists with Xcode's
 /// layout. Versions and ids are build-setting references, so only the project file carries them.
 enum InfoPlistWriter {
     /// A value in an Info.plist.

@@ -3,7 +3,7 @@ import StickerEncoding
 import StickerReports
 import StickerRules
 
-/// The object graph of Xcode's "Sticker Pack App" template (xcode-project.md, and the public
+/// The object graph of Xcode's "Sticker Pack App" template (docs/xcode-project.md, and the public
 /// sticker-pack projects Xcode 11.7 to 15.2 made): a code-free Messages app that embeds a sticker
 /// pack extension whose Resources phase holds the catalog.
 struct StickerPackProject {

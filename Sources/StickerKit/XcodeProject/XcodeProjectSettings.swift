@@ -5,7 +5,7 @@ import StickerRules
 
 
 /// Everything the generated Sticker Pack App project depends on. Two builds with equal settings
-/// write byte-identical project files (xcode-project.md); nothing here depends on the stickers.
+/// write byte-identical project files (docs/xcode-project.md); nothing here depends on the stickers.
 public struct XcodeProjectSettings: Equatable, Sendable {
     /// The app target, its product and scheme (`<appName>.xcodeproj`, `<appName>.app`); also the
     /// name under the icon (`CFBundleDisplayName`).
@@ -38,7 +38,7 @@ public struct XcodeProjectSettings: Equatable, Sendable {
     public static let defaultVersion = "1.0"
     /// `CURRENT_PROJECT_VERSION` when none is given.
     public static let defaultBuild = "1"
-    /// The lowest iOS deployment target current Xcode supports (xcode-project.md: sticker packs exist
+    /// The lowest iOS deployment target current Xcode supports (docs/xcode-project.md: sticker packs exist
     /// from iOS 10, but current Xcode's lowest iOS deployment target is 12.0).
     public static let lowestDeploymentTarget = XcodeSettingRules.lowestDeploymentTarget
     /// Xcode's suffix for the extension's bundle id and target name.

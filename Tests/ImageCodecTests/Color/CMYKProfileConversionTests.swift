@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// CMYK JPEGs with an embedded CMYK ICC profile, converted to sRGB from that profile with Little CMS 2
-/// and checked against lcms2's own tool. `Scripts/gen-cmyk-fixture.py` built the LUT-based profile (an
+/// and checked against lcms2's own tool. `Tests/ImageCodecTests/Fixtures/Color/gen-cmyk-fixture.py` built the LUT-based profile (an
 /// ink model far from the naive formula), wrote a grid of 48 flat 8x8 CMYK blocks at quality 100 (each
 /// block decodes to exactly its value) with Pillow (Adobe marker, inverted samples) and once more without
 /// the marker, and recorded what `transicc -c0 -t0 -s -q` gives for every block's CMYK values.
@@ -57,7 +57,7 @@ final class CMYKProfileConversionTests: XCTestCase {
     }
 
     /// A YCCK JPEG (libjpeg turns it back into CMYK first) takes the same path: its inks are converted
-    /// from its embedded profile. `Scripts/gen-ycck-fixture.py` wrote the grid as YCCK (Pillow cannot)
+    /// from its embedded profile. `Tests/ImageCodecTests/Fixtures/Color/gen-ycck-fixture.py` wrote the grid as YCCK (Pillow cannot)
     /// and recorded the inks libjpeg decodes (the YCC round trip moves some by a level) and transicc's
     /// sRGB for them. Measured: 0 levels apart on every block.
     func testYCCKIsConvertedFromItsProfile() throws {

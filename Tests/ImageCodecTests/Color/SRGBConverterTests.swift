@@ -2,7 +2,7 @@ import Foundation
 import ImageCodec
 import XCTest
 
-/// Colour conversion against lcms2's own command-line tool: `Scripts/gen-icc-fixtures.py` tagged a
+/// Colour conversion against lcms2's own command-line tool: `Tests/ImageCodecTests/Fixtures/Color/gen-icc-fixtures.py` tagged a
 /// 7x7 grid of colours with a Display P3 and an Adobe RGB (1998) ICC profile and with gAMA 1.8 plus
 /// cHRM, and recorded what `transicc -t0 -q -s` (liblcms2-utils) makes of every pixel in sRGB.
 final class SRGBConverterTests: XCTestCase {

@@ -3,7 +3,7 @@ import ImageCodec
 
 /// When STICKERFORGE_ENCODER_DUMP names a folder, round-trip tests also write their encoded file
 /// and expected frames (`frame_NN.rgba`) there, so independent decoders (Pillow via
-/// Scripts/crosscheck-encoder.py, pngcheck) can check them. Does nothing otherwise.
+/// Tests/Oracles/crosscheck-encoder.py, pngcheck) can check them. Does nothing otherwise.
 enum EncoderTestDump {
     static func write(_ bytes: [UInt8], expected: [PixelBuffer], name: String) throws {
         guard let root = ProcessInfo.processInfo.environment["STICKERFORGE_ENCODER_DUMP"] else { return }

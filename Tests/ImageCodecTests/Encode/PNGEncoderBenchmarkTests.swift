@@ -2,7 +2,7 @@ import Foundation
 import ImageCodec
 import XCTest
 
-/// The encoder benchmark, driven by Scripts/bench-encoder.sh. Skipped unless STICKERFORGE_BENCH=1.
+/// The encoder benchmark, driven by Scripts/bench/bench-encoder.sh. Skipped unless STICKERFORGE_BENCH=1.
 ///
 /// Reads raw RGBA frames (`frame_NN.rgba`, straight alpha, row-major) from
 /// STICKERFORGE_BENCH_FRAMES, encodes them at each effort in STICKERFORGE_BENCH_EFFORTS
@@ -12,7 +12,7 @@ final class PNGEncoderBenchmarkTests: XCTestCase {
     func testBenchmarkAnimation() throws {
         let env = ProcessInfo.processInfo.environment
         guard env["STICKERFORGE_BENCH"] == "1" else {
-            throw XCTSkip("benchmark: set STICKERFORGE_BENCH=1 (Scripts/bench-encoder.sh does)")
+            throw XCTSkip("benchmark: set STICKERFORGE_BENCH=1 (Scripts/bench/bench-encoder.sh does)")
         }
         guard let folder = env["STICKERFORGE_BENCH_FRAMES"], let out = env["STICKERFORGE_BENCH_OUT"] else {
             throw XCTSkip("benchmark: STICKERFORGE_BENCH_FRAMES and STICKERFORGE_BENCH_OUT must name folders")

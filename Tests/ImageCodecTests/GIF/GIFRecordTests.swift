@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Files giflib's `DGifSlurp` could not read or misreported, each checked against Chromium's
-/// ImageDecoder (Scripts/oracle-chromium.py): empty extensions, missing colour tables, LZW code sizes.
+/// ImageDecoder (Tests/Oracles/oracle-chromium.py): empty extensions, missing colour tables, LZW code sizes.
 final class GIFRecordTests: XCTestCase {
     private typealias F = GIFFixtures
 

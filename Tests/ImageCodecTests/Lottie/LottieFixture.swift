@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
 
-/// The committed Lottie fixtures (Scripts/gen-lottie-fixtures.py) and small hand-made documents.
+/// The committed Lottie fixtures (Tests/ImageCodecTests/Fixtures/Lottie/gen-lottie-fixtures.py) and small hand-made documents.
 enum LottieFixture {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Lottie")
@@ -28,7 +28,7 @@ enum LottieFixture {
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 
-    /// PSNR over premultiplied colour (R, G, B times alpha, and alpha), as Scripts/oracle-lottie-web.py
+    /// PSNR over premultiplied colour (R, G, B times alpha, and alpha), as Tests/Oracles/oracle-lottie-web.py
     /// measures it; 99 dB for identical buffers.
     static func premultipliedPSNR(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
         var sum = 0.0
@@ -42,7 +42,7 @@ enum LottieFixture {
     }
 
     /// Pixels whose coverage (alpha >= 128) differs beyond 1 px: covered in `reference` with nothing
-    /// covered in `image` within 1 px, or the other way round (Scripts/oracle-lottie-web.py's measure).
+    /// covered in `image` within 1 px, or the other way round (Tests/Oracles/oracle-lottie-web.py's measure).
     static func coverageDifference(_ image: PixelBuffer, _ reference: PixelBuffer) -> Int {
         func covered(_ p: PixelBuffer, _ x: Int, _ y: Int) -> Bool { p.pixels[(y * p.width + x) * 4 + 3] >= 128 }
         func near(_ p: PixelBuffer, _ x: Int, _ y: Int) -> Bool {

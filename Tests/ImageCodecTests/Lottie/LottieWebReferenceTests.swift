@@ -4,7 +4,7 @@ import XCTest
 /// Lottie features rlottie 0.1 draws differently from lottie-web (track mattes of the four kinds at
 /// the top level and in a precomp, the Fill effect, time-stretched precomps, per-dimension easing)
 /// come out as lottie-web 5.7.4 draws them: every frame is compared with lottie-web's own render,
-/// committed as `<name>.web.png` (Scripts/oracle-lottie-web.py --write-refs; no Chromium needed here).
+/// committed as `<name>.web.png` (Tests/Oracles/oracle-lottie-web.py --write-refs; no Chromium needed here).
 final class LottieWebReferenceTests: XCTestCase {
     static let fixtures = ["matte-alpha", "matte-alpha-inverted", "matte-luma", "matte-luma-inverted",
                            "precomp-matte-alpha", "precomp-matte-alpha-inverted", "precomp-matte-luma",

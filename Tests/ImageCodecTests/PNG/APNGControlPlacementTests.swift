@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Where acTL and fcTL may stand, and what an acTL browsers cannot use leaves: checked against
-/// Chromium's ImageDecoder (Scripts/oracle-chromium.py, docs/verification.md).
+/// Chromium's ImageDecoder (Tests/Oracles/oracle-chromium.py, docs/verification.md).
 final class APNGControlPlacementTests: XCTestCase {
     private typealias W = PNGChunkWriter
     let red = PixelBuffer(width: 4, height: 4, fill: RGBA(255, 0, 0))

@@ -1,7 +1,7 @@
 import ImageCodec
 import XCTest
 
-/// Decodes the committed WebM fixtures (Scripts/gen-webm-fixtures.sh: ffmpeg 5.1 with libvpx 1.12)
+/// Decodes the committed WebM fixtures (Tests/ImageCodecTests/Fixtures/WebM/gen-webm-fixtures.sh: ffmpeg 5.1 with libvpx 1.12)
 /// and compares them with ffmpeg's libvpx decode of the same files (`<name>.ref.png`, every frame
 /// stacked top to bottom, straight RGBA) and with ffprobe's packet timestamps (`<name>.timing.txt`).
 ///

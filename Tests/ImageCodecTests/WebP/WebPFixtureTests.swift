@@ -2,7 +2,7 @@ import ImageCodec
 import TestSupport
 import XCTest
 
-/// Decodes the committed WebP fixtures (Scripts/gen-webp-fixtures.py, libwebp 1.2.4's tools) and
+/// Decodes the committed WebP fixtures (Tests/ImageCodecTests/Fixtures/WebP/gen-webp-fixtures.py, libwebp 1.2.4's tools) and
 /// compares them with references: lossless exactly with its source pixels, lossy within 2 levels
 /// of dwebp's decode (the same libwebp, so in practice exact), lossy animation within 2 levels of
 /// Pillow's decode (its own bundled libwebp). Durations and loop counts must be exact.

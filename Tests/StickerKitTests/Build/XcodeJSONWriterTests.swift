@@ -8,7 +8,7 @@ import XCTest
 import StickerTestSupport
 
 final class XcodeJSONWriterTests: XCTestCase {
-    // The four examples of xcstickers-format.md, byte for byte (trailing newline included).
+    // The four examples of docs/xcstickers-format.md, byte for byte (trailing newline included).
     static let packExample = """
     {
       "info" : {

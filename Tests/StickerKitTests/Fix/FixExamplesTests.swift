@@ -8,7 +8,7 @@ import XCTest
 import StickerTestSupport
 
 /// One test walks every registered fix's examples, as `RuleExamplesTests` walks the checks'
-/// (style.md section 3): a triggering example is repaired (a record naming one of the fix's rules
+/// (docs/architecture.md, "A new check"): a triggering example is repaired (a record naming one of the fix's rules
 /// and its action), and the repair is idempotent (the fix finds nothing in its own output); a
 /// non-triggering example yields no record and keeps every pixel and byte.
 final class FixExamplesTests: XCTestCase {

@@ -13,7 +13,7 @@ import StickerTestSupport
 
 /// The written project read back with the test support's own old-style plist reader: every
 /// reference resolves, ids are unique and Xcode-shaped, and the structure is the Sticker Pack App
-/// template's (xcode-project.md).
+/// template's (docs/xcode-project.md).
 final class StickerPackProjectTests: XCTestCase {
     static let settings = XcodeProjectSettings(appName: "Party Animals", bundleID: "com.example.party-animals",
                                                marketingVersion: "2.1.0", buildNumber: "42", teamID: "ABCDE12345")

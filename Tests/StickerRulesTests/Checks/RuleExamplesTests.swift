@@ -7,7 +7,7 @@ import XCTest
 @testable import StickerCore
 import StickerTestSupport
 
-/// One test walks every registered rule's examples (style.md section 3): each triggering example
+/// One test walks every registered rule's examples (docs/architecture.md, "A new check"): each triggering example
 /// yields a finding of exactly that rule at its default severity; each non-triggering one yields none.
 final class RuleExamplesTests: XCTestCase {
     func testEveryRuleExample() {

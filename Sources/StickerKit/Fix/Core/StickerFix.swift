@@ -5,8 +5,8 @@ import StickerReports
 import StickerRules
 
 /// A repair of what one rule finds in one sticker file. Like a check, each fix is one small type
-/// that describes itself and carries examples that must and must not trigger it (style.md
-/// section 3); one generic test walks them all (`FixExamplesTests`).
+/// that describes itself and carries examples that must and must not trigger it (docs/architecture.md,
+/// "A new check"); one generic test walks them all (`FixExamplesTests`).
 public protocol StickerFix: Sendable {
     /// The rules it answers, its action and whether it is opt-in.
     static var description: FixDescription { get }

@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// Viewers hold every decoded frame: width x height x 4 bytes x frames (sticker-rules.md, Animation).
+/// Viewers hold every decoded frame: width x height x 4 bytes x frames (docs/imessage-rules.md, Animation).
 public struct AnimationMemoryCheck: StickerCheck {
     /// A check.
     public init() {}

@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// Apple: higher frame rates cost memory and send time; use lower rates (sticker-rules.md, Animation).
+/// Apple: higher frame rates cost memory and send time; use lower rates (docs/imessage-rules.md, Animation).
 public struct FrameRateHighCheck: StickerCheck {
     /// A check.
     public init() {}

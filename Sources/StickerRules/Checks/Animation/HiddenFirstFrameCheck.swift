@@ -2,7 +2,7 @@ import ImageCodec
 import StickerCore
 
 /// Where animation is off or unsupported the default image shows; an APNG whose default image is
-/// not part of the animation shows something else (sticker-rules.md, Animation).
+/// not part of the animation shows something else (docs/imessage-rules.md, Animation).
 public struct HiddenFirstFrameCheck: StickerCheck {
     /// A check.
     public init() {}

@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// Apple: longer loops cost memory and send time; use short loops (sticker-rules.md, Animation).
+/// Apple: longer loops cost memory and send time; use short loops (docs/imessage-rules.md, Animation).
 public struct LoopTooLongCheck: StickerCheck {
     /// A check.
     public init() {}

@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// Browsers and many viewers show a frame delay of 10 ms or less as 100 ms (sticker-rules.md, Animation).
+/// Browsers and many viewers show a frame delay of 10 ms or less as 100 ms (docs/imessage-rules.md, Animation).
 public struct ShortFrameDelayCheck: StickerCheck {
     /// A check.
     public init() {}

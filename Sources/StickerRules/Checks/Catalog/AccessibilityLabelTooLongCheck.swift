@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// VoiceOver descriptions of stickers are limited to 150 Unicode characters (sticker-rules.md).
+/// VoiceOver descriptions of stickers are limited to 150 Unicode characters (docs/imessage-rules.md).
 public struct AccessibilityLabelTooLongCheck: StickerCheck {
     /// A check.
     public init() {}

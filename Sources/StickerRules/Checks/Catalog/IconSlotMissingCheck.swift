@@ -1,7 +1,7 @@
 import StickerCore
 
 /// The Messages app icon set needs all its slots; an upload with an empty marketing slot has been
-/// rejected (sticker-rules.md, icon). Under `build --xcode-project` (`appStoreUpload`) a missing App
+/// rejected (docs/imessage-rules.md, icon). Under `build --xcode-project` (`appStoreUpload`) a missing App
 /// Store slot (1024x1024, 1024x768) is an error, because App Store Connect rejects that upload
 /// ("Invalid iMessage App"); the other slots stay at the rule's severity.
 public struct IconSlotMissingCheck: PackCheck {

@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// Without a label VoiceOver reads the sticker's name, which is often a file name (sticker-rules.md).
+/// Without a label VoiceOver reads the sticker's name, which is often a file name (docs/imessage-rules.md).
 public struct MissingAccessibilityLabelCheck: StickerCheck {
     /// A check.
     public init() {}

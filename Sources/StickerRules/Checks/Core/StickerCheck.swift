@@ -2,7 +2,7 @@ import StickerCore
 
 /// A rule that judges one sticker on its own (format, pixels, transparency, animation, colour).
 ///
-/// Each rule is one small type that describes itself (style.md section 3): a stable id, a default
+/// Each rule is one small type that describes itself (docs/architecture.md, "A new check"): a stable id, a default
 /// severity and in-memory examples that are documentation and tests at once.
 public protocol StickerCheck: Sendable {
     /// The rule's id, name, summary, default severity, category and threshold.

@@ -1,7 +1,7 @@
 import ImageCodec
 import StickerCore
 
-/// A sticker file must be smaller than 500 KB; the whole file counts (sticker-rules.md, File size).
+/// A sticker file must be smaller than 500 KB; the whole file counts (docs/imessage-rules.md, File size).
 ///
 /// Sequences are skipped: what Messages receives is the APNG `build` assembles from the frames,
 /// so the assembler judges that output; the frame files' sizes say little about it. Foreign

@@ -2,7 +2,7 @@ import ImageCodec
 import StickerCore
 
 /// Stickers are placed on white and dark bubbles and on photos: an edge that keeps the matte it
-/// was exported against shows as a fringe (sticker-rules.md: try black, white and photos).
+/// was exported against shows as a fringe (docs/imessage-rules.md: try black, white and photos).
 ///
 /// Judged by the matte model (`EdgeMatteModel`), so designed outlines, rim shading and dark line
 /// art, which differ from the artwork next to them but not as a matte would, are not reported,

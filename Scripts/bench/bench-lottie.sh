@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Lottie decode: StickerForge (`stickerforge bench-decode`: validate, send the JSON to the batch's
+# stickerforge-lottie helper (one for the run, its CPU included), read each frame from shared memory
+# into a PixelBuffer of its own, un-premultiplied in that copy, every frame kept; "streamed":
+# `bench-decode --frame-at-a-time`, each frame copied into one reused buffer and lent to a visitor
+# that does nothing with it) against the plain
+# rlottie loop (Scripts/bench/lottie_floor.c: load and render every frame into one buffer, in one
+# process, nothing else; "C kept": the same loop rendering each frame into a buffer of its own, kept
+# until the file's last frame, the floor of a decode that keeps every frame), on the same files,
+# rendering the same frames at the same size, in one run. Ratios: ours kept against C kept, ours
+# streamed against the plain loop.
+# Files: three Telegram-sized animations (512x512, 60 fps, 180 frames, a dozen moving shapes;
+# `gen-lottie-fixtures.py --bench`) and the test fixtures shapes.json, wide.json, fractional.json.
+# Two sizes: the canvas (`frames`, `inspect`) and a 408 px box (`build` for a regular grid).
+# Usage: Scripts/bench/bench-lottie.sh [ITERATIONS]   (default 5; the median of ROUNDS alternated runs each)
+# Environment: SKIP_BUILD=1 (reuse the release build); ROUNDS=N (default 7); BASELINE=PATH: also
+# time another build's stickerforge (its stickerforge-lottie beside it) in the same rounds, as
+# "before" rows.
+set -euo pipefail
+source "$(dirname "$0")/../lib.sh"
+sf_require_swift
+iterations="${1:-5}"
+sf="$SF_ROOT/.build/release/stickerforge"
+sf_build_release
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+cc -O2 -o "$work/lottie_floor" Scripts/bench/lottie_floor.c -lrlottie
+python3 Tests/ImageCodecTests/Fixtures/Lottie/gen-lottie-fixtures.py --bench "$work/files"
+files=("$work"/files/*.json Tests/ImageCodecTests/Fixtures/Lottie/{shapes,wide,fractional}.json)
+
+# Every command of a size runs once a round, in turn, for ROUNDS rounds (default 7), and each column
+# is the median over the rounds (sf_timed, sf_median: best of 3 in a row moved the floor by half
+# between two runs). wall: the command's own timer (for ours it includes spawning the helper and
+# moving every frame through shared memory); cpu: user+sys of the process and its waited-for
+# children (the helpers and rlottie's threads).
+rounds="${ROUNDS:-7}"
+printf 'medians of %s alternated rounds\n' "$rounds"
+printf '%-10s %6s %5s | %-21s %-21s %-21s %-21s | %-15s %-13s %6s\n' "size" "files" "iter" "C wall / cpu" "C kept wall / cpu" \
+    "ours kept wall / cpu" "ours streamed w / cpu" "kept/Ckept w,cpu" "strm/C w,cpu" "load1"
+for box in 0 408; do
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
+    rm -f "$work"/{c,ckept,ours,streamed,before,before_streamed}
+    for ((round = 0; round < rounds; round++)); do
+        sf_timed "$work" c "$work/lottie_floor" "$iterations" "$box" "${files[@]}"
+        sf_timed "$work" ckept "$work/lottie_floor" "$iterations" "$box" --keep "${files[@]}"
+        sf_timed "$work" ours "$sf" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        if [[ -n "${BASELINE:-}" ]]; then
+            sf_timed "$work" before "$BASELINE" bench-decode --iterations "$iterations" "${fit[@]}" "${files[@]}"
+            sf_timed "$work" before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+        fi
+    done
+    c=$(sf_median "$work" c); ckept=$(sf_median "$work" ckept)
+    row() { awk -v n="$1" -v f="${#files[@]}" -v i="$iterations" \
+        -v c="$c" -v k="$ckept" -v o="$2" -v s="$3" -v l="$load" 'BEGIN {
+        split(c, a, " "); split(k, e, " "); split(o, b, " "); split(s, d, " ");
+        printf "%-10s %6d %5d | %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f %9.4f / %7.2f | %6.2fx %6.2fx %5.2fx %5.2fx %6s\n", n, f, i,
+            a[1], a[2], e[1], e[2], b[1], b[2], d[1], d[2], b[1] / e[1], b[2] / e[2], d[1] / a[1], d[2] / a[2], l }'; }
+    name="$([[ $box = 0 ]] && echo canvas || echo "box $box")"
+    row "$name" "$(sf_median "$work" ours)" "$(sf_median "$work" streamed)"
+    [[ -z "${BASELINE:-}" ]] || row "(before)" "$(sf_median "$work" before)" "$(sf_median "$work" before_streamed)"
+done
+echo "load now: $(cut -d' ' -f1-3 /proc/loadavg)"
