@@ -4,7 +4,7 @@
 Usage: Tests/Oracles/validate-sarif.py [--schema SCHEMA.json] LOG.sarif [LOG.sarif ...]
 
 Without --schema the logs are checked against the schema kept with the tests
-(Tests/StickerKitTests/Report/Schema/sarif-2.1.0-subset.json: the official SARIF 2.1.0
+(Tests/StickerReportsTests/Report/Schema/sarif-2.1.0-subset.json: the official SARIF 2.1.0
 constraints for every object StickerForge writes). Pass the official OASIS schema file with
 --schema to check against all of it. Nothing is fetched from the network.
 
@@ -25,7 +25,7 @@ except ImportError:  # say what to install instead of a traceback
     sys.exit("validate-sarif.py needs the python3 'jsonschema' package (apt-get install python3-jsonschema)")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-DEFAULT_SCHEMA = ROOT / "Tests/StickerKitTests/Report/Schema/sarif-2.1.0-subset.json"
+DEFAULT_SCHEMA = ROOT / "Tests/StickerReportsTests/Report/Schema/sarif-2.1.0-subset.json"
 
 # jsonschema checks the "uri" and "uri-reference" formats only when optional packages are
 # installed, so the RFC 3986 character rules are checked here: spaces and non-ASCII must be
