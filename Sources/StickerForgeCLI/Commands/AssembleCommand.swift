@@ -76,8 +76,7 @@ struct AssembleCommand: AsyncParsableCommand {
                 try FileIO.writeAtomically(result.bytes, to: output)
                 console.out(Self.summary(result, output: output))
             } catch {
-                console.err("error: \(error)")
-                throw ExitStatus.findings
+                throw console.fail(error, exit: ExitStatus.findings)
             }
             return
         }
@@ -86,8 +85,7 @@ struct AssembleCommand: AsyncParsableCommand {
 
     private func runBatch(outputDir: String, assembler: FrameSequenceAssembler, console: Console) async throws {
         do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
-            console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
-            throw ExitStatus.unusable
+            throw console.fail(CommandFailure.cannotCreate(path: outputDir, reason: error))
         }
         let progress = ProgressDisplay(label: "assembling", console: console, quiet: outputOptions.quiet)
         let timing = self.timing.timing, loops = self.timing.loops
@@ -116,7 +114,7 @@ struct AssembleCommand: AsyncParsableCommand {
                     loops: r.loopCount, bytes: r.bytes, fit: r.fit))
             case .failure(let error):
                 failed += 1
-                console.err("error: \(folder): \(error)")
+                console.say(CommandFailure.at(path: folder, reason: error))
                 failures.append(BatchFailure(input: source, error: "\(folder): \(error)"))
             }
         }

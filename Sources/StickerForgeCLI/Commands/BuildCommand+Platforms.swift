@@ -38,8 +38,7 @@ extension BuildCommand {
                 try store.writeFiles(into: publication.staged, shown: folder)
             } catch {
                 progress.finish()
-                console.err("error: \(error)")
-                throw ExitStatus.unusable
+                throw console.fail(error)
             }
             // The store folder appears only with its manifest and reports in it: they are written into
             // the staged folder, which is then put in place in one step.
@@ -48,8 +47,7 @@ extension BuildCommand {
                 let outcome = try publication.publish()
                 if !outputOptions.quiet { for line in outcome.messages { console.err(line) } }
             } catch {
-                console.err("error: \(error)")
-                throw ExitStatus.unusable
+                throw console.fail(error)
             }
             if fails { failed = true }
             built.append(.init(pack: store, folder: URL(fileURLWithPath: folder), findings: findings))
@@ -73,8 +71,7 @@ extension BuildCommand {
             }
             try FileIO.writeAtomically(Array(PlatformComparisonPage().render(comparison).utf8), to: path)
         } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(error)
         }
         if !outputOptions.quiet { console.err("wrote \(path): the sources and every store's stickers side by side") }
     }
@@ -87,42 +84,28 @@ extension BuildCommand {
             try OutputGuard(sources: []).checkFile(path, option: "--output", kind: .html)
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            console.err("error: \(error is OutputRefusal ? "\(error)" : "cannot remove the earlier \(path): \(FileIO.reasonText(error))")")
-            throw ExitStatus.unusable
+            throw console.fail(error is OutputRefusal ? error : CommandFailure.cannotRemove(path: path, reason: error))
         }
     }
 
     /// The comparison page's name in the output folder.
     static let comparisonFile = "comparison.html"
 
-    /// Checks the written folder as `check --platform` does, writes its manifest and reports, and
-    /// prints the summary; whether the check fails the gate, and its findings.
+    /// Checks the written folder as `check --platform` does and writes its manifest and reports
+    /// (`StoreFolderCheck`), then prints the summary; whether the check fails the gate, and its findings.
     /// `folder` is the staged copy that is read and written; `shown` is the folder the reports name,
     /// where it will be once published.
     private func checkWritten(_ built: StorePack, folder: String, shown: String, console: Console) async throws -> (Bool, [Finding]) {
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        var runner = CheckPlanRunner(settings: try PackSettings.parse([]), jobs: nil, workingDirectory: workingDirectory)
-        runner.platform = built.rules
-        guard var checked = try await runner.run([folder], console: console, quiet: true) else {
-            console.err("error: \(shown) holds no stickers to check")
-            throw ExitStatus.unusable
-        }
-        checked.report.pack.path = shown
-        let writer = ReportWriter(report: checked.report, subjects: checked.subjects, maxBytes: checked.maxBytes,
-                                  console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal,
-                                  catalogRoot: RelativePath.display(RelativePath.absolute(shown, workingDirectory: workingDirectory),
-                                                                    workingDirectory: workingDirectory),
-                                  platform: built.rules, filesRoot: folder)
+        var renderer: ReportRenderer
         do {
-            for (name, bytes) in [("manifest.json", try PlatformManifest(built, findings: checked.report.findings).encoded()),
-                                  ("report.json", writer.fileBytes(.json)), ("report.html", writer.fileBytes(.html))] {
-                try FileSwap.writeNewFile(bytes, to: FileIO.join(folder, name), shownPath: FileIO.join(shown, name), flush: false)
-            }
+            renderer = try await StoreFolderCheck(store: built, staged: folder, shown: shown,
+                                                  workingDirectory: FileManager.default.currentDirectoryPath,
+                                                  toolVersion: StickerForgeCommand.version).run()
         } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(error)
         }
-        console.out(writer.render(format, fullReportHint: FileIO.join(shown, "report.json")))
+        renderer.useColor = outputOptions.color ?? console.stdoutIsTerminal
+        console.out(renderer.render(format, fullReportHint: FileIO.join(shown, "report.json")))
         if !outputOptions.quiet {
             for note in built.notes { console.err("note (\(built.rules.name)): \(note)") }
             for sticker in built.stickers {
@@ -133,6 +116,6 @@ extension BuildCommand {
             console.err("built \(built.stickers.count) sticker\(built.stickers.count == 1 ? "" : "s") for \(built.rules.name) "
                         + "into \(shown); manifest.json, report.json and report.html beside them")
         }
-        return (checked.report.failsGate(strict: pack.strict), checked.report.findings)
+        return (renderer.report.failsGate(strict: pack.strict), renderer.report.findings)
     }
 }

@@ -68,124 +68,51 @@ struct BuildCommand: AsyncParsableCommand {
         if platforms.isEmpty { try await buildCatalog(output: output) } else { try await runPlatforms() }
     }
 
-    /// Today's build: the Xcode-ready catalog into `output`.
+    /// Today's build: the Xcode-ready catalog into `output` (`CatalogBuildSession`).
     func buildCatalog(output: String) async throws {
         let console = Console.standard()
-        var (stickerPack, configuration) = try pack.load(console: console)
+        let (stickerPack, configuration) = try pack.load(console: console)
         let outputs = pack.outputCheck(for: stickerPack, icon: icon, console: console)
         try outputs.folder(output, option: "--output")
         try outputs.reports(reports)
-        let project = try xcode.settings(for: stickerPack, console: console)
-        // The build draws every icon slot from --icon, so the icon check must not report them empty.
-        if let icon { stickerPack.config.icon = icon }
-        configuration.appStoreUpload = project != nil
-        if let problem = fitFlags.problem(fitEnabled: fitFlags.fit || stickerPack.config.fit || fix) {
-            console.err("error: \(problem)")
-            throw ExitStatus.unusable
-        }
-        let source = stickerPack
-        var fixes: FixOutcome?
-        var staging: FixTarget?
-        defer { staging?.discard() }
-        let effort = self.effort ?? DeflateEffort(rawValue: stickerPack.config.effort.rawValue) ?? .default
-        if fix {
-            let fixed = try await BuildFixStage(pack: pack, options: fixOptions, minQuality: fitFlags.minQuality,
-                                          timeBudget: fitFlags.timeBudget ?? stickerPack.config.timeBudget, effort: effort)
-                .run(stickerPack, configuration: configuration, console: console, quiet: outputOptions.quiet)
-            (stickerPack, fixes, staging) = (fixed.outcome.pack, fixed.outcome, fixed.target)
-        }
-        var checked = await CheckSession(pack: stickerPack, configuration: configuration)
-            .run(console: console, quiet: outputOptions.quiet)
-        if let fixes { checked.report = checked.report.withFixes(of: fixes.report) }
-        // The catalog written says the grid size the build used: --grid-size wins over the pack's.
-        if let grid = configuration.gridSizeOverride { stickerPack.gridSize = grid }
-        let fit = fitFlags.target(maxBytes: configuration.maxBytes, gridSize: stickerPack.gridSize, effort: effort,
-                                  config: stickerPack.config)
-        let options = PackBuildOptions(
-            outputDirectory: output, effort: effort,
-            keepSequences: keepSequences, iconSource: icon ?? stickerPack.config.icon.map { FileIO.join(stickerPack.root, $0) },
-            maxBytes: configuration.maxBytes, convertGIFAndJPEG: convertGIFAndJPEG, fit: fit,
-            vectorBox: stickerPack.gridSize.maxPixels)
-        let progress = ProgressDisplay(label: "building", console: console, quiet: outputOptions.quiet)
-
-        var buildOptions = options
-        buildOptions.xcodeProject = project
-        buildOptions.iconStyle = iconOptions.style(config: stickerPack.config)
-        let plan: BuildPlan
-        do {
-            plan = try await PackBuilder(options: buildOptions).prepare(stickerPack) {
-                progress.update(completed: $0.completed, total: $0.total, current: $0.item)
-            }
-        } catch {
-            progress.finish()
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
-        }
-        progress.finish()
-        // The build judges file_too_large on what it wrote; icon slots are already reported by the check;
-        // a foreign file (WebP...) it converted ships as PNG/APNG, so its unsupported_format is settled.
-        // A fitted sticker's file rules are judged on the file it ships (one truth with `check` on the output).
-        let built = plan.findings.filter { $0.rule != IconSlotMissingCheck.description.id }
-        let amended = plan.truthful(
-            checked.report, context: CheckContext(configuration: configuration, gridSize: stickerPack.gridSize),
-            added: Self.configured(built, by: configuration) + plan.unsettledFormatFindings(of: checked.report),
-            replacing: ["file_too_large", UnsupportedFormatCheck.description.id])
-        var report = amended
-        report.pack.path = fix ? source.root : amended.pack.path
-        let writer = ReportWriter(report: report, subjects: checked.subjects, maxBytes: configuration.maxBytes,
-                                  console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
-        // The HTML report reads the stickers' files from the (repaired) catalog they were checked in.
-        let htmlWriter = ReportWriter(report: amended, subjects: checked.subjects, maxBytes: configuration.maxBytes,
-                                      console: console, useColor: false)
-        // Sequences show in the HTML report as the APNGs just built, not encoded a second time.
-        // With --fix, a repaired sticker shows as built too: its "After" is the file the build wrote.
-        let repaired = Set((fixes?.report.stickers ?? []).filter { !($0.fixes ?? []).isEmpty }.map(\.name))
-        var animations: [String: [UInt8]] = [:]
-        for entry in plan.manifest.stickers where entry.format == "apng" || repaired.contains(entry.name) {
-            if let bytes = plan.files[entry.file] { animations[entry.name] = bytes }
-        }
-        // With --fix the HTML report opens with the fix report's before/after section, as `fix --report html`.
-        let media = htmlWriter.media(prebuilt: animations)
-        let html = fixes.map { FixHTML.render(writer: htmlWriter, outcome: $0, source: source, after: media) }
-            ?? htmlWriter.renderHTML(media: media)
-        do {
-            let outcome = try PackBuilder(options: buildOptions).write(plan, extraFiles: [
-                "report.json": writer.fileBytes(.json),
-                "report.html": Array(html.utf8),
-            ], to: output) { console.err($0) }
-            if !outputOptions.quiet { for line in outcome.messages { console.err(line) } }
-        } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
-        }
-        console.out(writer.render(format, fullReportHint: FileIO.join(output, "report.json")))
+        let session = CatalogBuildSession(pack: stickerPack, configuration: configuration,
+                                          request: request(output: output, project: try xcode.settings(for: stickerPack, console: console)),
+                                          toolVersion: StickerForgeCommand.version)
+        let display = SessionEventDisplay(console: console, quiet: outputOptions.quiet)
+        let outcome: CatalogBuildOutcome
+        do { outcome = try await session.run { display.show($0) } } catch { throw console.fail(error) }
+        if !outputOptions.quiet { for line in outcome.publishMessages { console.err(line) } }
+        let renderer = ReportRenderer(report: outcome.report, subjects: outcome.subjects, maxBytes: outcome.maxBytes,
+                                      useColor: outputOptions.color ?? console.stdoutIsTerminal)
+        console.out(renderer.render(format, fullReportHint: FileIO.join(output, "report.json")))
         if !outputOptions.quiet {
-            for entry in plan.manifest.stickers {
-                if let fitted = entry.fit, !fitted.lossless { console.err("fitted \(ProgressDisplay.printable(entry.name)): \(fitted.summary)") }
-            }
-            console.err("built \(plan.builtCount) sticker\(plan.builtCount == 1 ? "" : "s")"
-                        + (plan.reusedCount > 0 ? ", reused \(plan.reusedCount) unchanged" : "")
-                        + " into \(FileIO.join(output, "Stickers.xcstickers")); manifest.json, report.json and report.html beside it")
-            if let project {
-                let layout = XcodeProjectLayout(settings: project)
-                console.err("wrote the Xcode project \(FileIO.join(output, layout.project)) (scheme \"\(project.appName)\", "
+            for note in outcome.fitted { console.err("fitted \(ProgressDisplay.printable(note.sticker)): \(note.summary)") }
+            console.err("built \(outcome.builtCount) sticker\(outcome.builtCount == 1 ? "" : "s")"
+                        + (outcome.reusedCount > 0 ? ", reused \(outcome.reusedCount) unchanged" : "")
+                        + " into \(outcome.catalog); manifest.json, report.json and report.html beside it")
+            if let (path, project) = outcome.xcodeProject {
+                console.err("wrote the Xcode project \(path) (scheme \"\(project.appName)\", "
                             + "bundle id \(project.bundleID)); open it in Xcode, or see docs/xcode.md for xcodebuild")
             }
         }
-        let written = writer.write(reports, html: fix ? html : nil)
-        if report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }
+        let written = ReportWriter(renderer: renderer, console: console).write(reports, html: outcome.fixes != nil ? outcome.html : nil)
+        if outcome.failsGate { throw ExitStatus.findings }
         if !written { throw ExitStatus.unusable }
     }
 
-    /// Build findings at the severities the configuration sets for their rules (rules set to `off` drop out).
-    static func configured(_ findings: [Finding], by configuration: CheckConfiguration) -> [Finding] {
-        findings.compactMap { finding in
-            guard let rule = RuleRegistry.description(for: finding.rule) else { return finding }
-            let severity = configuration.severity(for: rule)
-            if severity == .off { return nil }
-            var copy = finding
-            copy.severity = severity
-            return copy
-        }
+    /// What the flags ask the build session for.
+    private func request(output: String, project: XcodeProjectSettings?) -> CatalogBuildRequest {
+        var request = CatalogBuildRequest(output: output)
+        request.effort = effort
+        request.keepSequences = keepSequences
+        request.convertGIFAndJPEG = convertGIFAndJPEG
+        request.fit = fitFlags.request
+        request.fix = fix ? fixOptions.settings(minQuality: fitFlags.minQuality) : nil
+        request.explicitConfig = pack.config
+        request.icon = icon
+        request.iconBackground = iconOptions.background?.rgba
+        request.iconFit = iconOptions.fit
+        request.xcodeProject = project
+        return request
     }
 }

@@ -47,9 +47,22 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard()
-        var runner = CheckPlanRunner(settings: pack, jobs: jobs, workingDirectory: FileManager.default.currentDirectoryPath)
-        runner.platform = platform
-        guard let result = try await runner.run(paths, console: console, quiet: output.quiet) else {
+        var plan = CheckPlan(overrides: pack.overrides, jobs: jobs, workingDirectory: FileManager.default.currentDirectoryPath,
+                             toolVersion: StickerForgeCommand.version)
+        plan.platform = platform
+        let progress = ProgressDisplay(label: "checking", console: console, quiet: output.quiet)
+        let outcome: CheckPlan.Outcome
+        do {
+            outcome = try await plan.run(paths, progress: { progress.update(completed: $0, total: $1, current: $2) },
+                                         finished: { progress.finish() })
+        } catch {
+            progress.finish()
+            throw console.fail(error)
+        }
+        for path in outcome.ignored {
+            console.err("note: \(ProgressDisplay.printable(path)) is not part of a sticker catalog; not checked")
+        }
+        guard let result = outcome.checked else {
             console.err("nothing to check")
             return
         }
@@ -57,42 +70,12 @@ struct CheckCommand: AsyncParsableCommand {
         // what is new against F, then records today's findings in F.
         let report = try baseline.apply(to: result.report, root: result.root, covered: result.covered, console: console)
         let wroteBaseline = try baseline.write(result.report, root: result.root, console: console)
-        let writer = ReportWriter(report: report, subjects: result.subjects, maxBytes: result.maxBytes,
-                                  console: console, useColor: output.color ?? console.stdoutIsTerminal,
-                                  catalogRoot: result.root, platform: platform)
+        let renderer = ReportRenderer(report: report, subjects: result.subjects, maxBytes: result.maxBytes,
+                                      useColor: output.color ?? console.stdoutIsTerminal, catalogRoot: result.root, platform: platform)
         let hint = reports.first { ![.github, .text, .markdown, .xcode].contains($0.format) }?.path
-        console.out(writer.render(format, fullReportHint: hint))
-        let written = writer.write(reports)
+        console.out(renderer.render(format, fullReportHint: hint))
+        let written = ReportWriter(renderer: renderer, console: console).write(reports)
         if !wroteBaseline && report.failsGate(strict: pack.strict) { throw ExitStatus.findings }
         if !written { throw ExitStatus.unusable }
-    }
-}
-
-/// Checks the pack (with progress); keeps the stickers' summaries, not their frames, for the HTML
-/// report, which decodes a sticker again when it needs its pixels.
-struct CheckSession {
-    let pack: StickerPack
-    let configuration: CheckConfiguration
-    /// Stickers in flight at once; nil for one per core.
-    var jobs: Int? = nil
-
-    func run(console: Console, quiet: Bool) async -> (report: CheckReport, subjects: CheckedStickers) {
-        var checker = PackChecker(configuration: configuration, toolVersion: StickerForgeCommand.version)
-        if let jobs { checker.concurrency = jobs }
-        let progress = ProgressDisplay(label: "checking", console: console, quiet: quiet)
-        let result = await checker.checkSummarising(pack) { done, total, name in
-            progress.update(completed: done, total: total, current: name)
-        }
-        progress.finish()
-        return (result.report, CheckedStickers(summaries: result.summaries, root: pack.root,
-                                               limits: configuration.decodeLimits,
-                                               vectorBox: result.report.pack.gridSize.maxPixels))
-    }
-}
-
-extension CheckReport {
-    /// Whether CI should fail: any error finding, or any warning under `--strict`.
-    func failsGate(strict: Bool) -> Bool {
-        summary.errors > 0 || (strict && summary.warnings > 0)
     }
 }

@@ -51,8 +51,7 @@ struct ConvertCommand: AsyncParsableCommand {
         try OutputCheck(rules: OutputGuard(sources: files.map { .init($0, role: "the input") }), console: console)
             .folder(outputDir, option: "--output-dir")
         do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) } catch {
-            console.err("error: cannot create \(outputDir): \(FileIO.reasonText(error))")
-            throw ExitStatus.unusable
+            throw console.fail(CommandFailure.cannotCreate(path: outputDir, reason: error))
         }
         let progress = ProgressDisplay(label: "converting", console: console, quiet: outputOptions.quiet)
         let inputs = BatchInputs(files, workingDirectory: FileManager.default.currentDirectoryPath)
@@ -81,7 +80,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 failed += 1
                 // AssemblyError names the file itself; anything else gets the input's name.
                 let message = error is AssemblyError ? "\(error)" : "\(outcome.input): \(error)"
-                console.err("error: " + ProgressDisplay.printable(message))
+                console.say(CommandFailure.item(message: ProgressDisplay.printable(message)))
                 failures.append(BatchFailure(input: source, error: message))
             }
         }

@@ -55,10 +55,7 @@ struct FixCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard()
-        if let problem = usageProblem() {
-            console.err("error: \(problem)")
-            throw ExitStatus.unusable
-        }
+        if let problem = usageProblem() { throw console.fail(CommandFailure.usage(problem)) }
         let (stickerPack, configuration) = try pack.load(console: console)
         let outputs = pack.outputCheck(for: stickerPack, console: console)
         if let output { try outputs.folder(output, option: "--output") }
@@ -67,11 +64,10 @@ struct FixCommand: AsyncParsableCommand {
         do {
             target = try FixTarget(source: stickerPack.root, output: output, dryRun: dryRun, sources: outputs.rules.sources) { console.err($0) }
         } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(error)
         }
         let explicit = try pack.config.map { path -> PackConfig in
-            do { return try PackConfig.load(from: path) } catch { console.err("error: \(error)"); throw ExitStatus.unusable }
+            do { return try PackConfig.load(from: path) } catch { throw console.fail(error) }
         }
         let fixer = PackFixer(configuration: configuration, settings: fixOptions.settings(minQuality: minQuality, effort: effort),
                               toolVersion: StickerForgeCommand.version)
@@ -81,22 +77,20 @@ struct FixCommand: AsyncParsableCommand {
         do { outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging) } catch {
             progress.finish()
             target.discard()
-            console.err("error: \(target.userText("\(error)", shown: output ?? stickerPack.root))")
-            throw ExitStatus.unusable
+            throw console.fail(SessionError.fixFailed(reason: target.userText("\(error)", shown: output ?? stickerPack.root)))
         }
         progress.finish()
         outcome.report.pack.path = output ?? stickerPack.root
         outcome.problems = outcome.problems.map { target.userText($0, shown: output ?? stickerPack.root) }
-        let writer = ReportWriter(report: outcome.report, subjects: outcome.subjects, maxBytes: configuration.maxBytes,
-                                  console: console, useColor: outputOptions.color ?? console.stdoutIsTerminal)
+        let writer = ReportRenderer(report: outcome.report, subjects: outcome.subjects, maxBytes: configuration.maxBytes,
+                                    useColor: outputOptions.color ?? console.stdoutIsTerminal)
         // The HTML report needs the repaired pixels: it is rendered before the copy moves or goes.
-        let html = reports.contains { $0.format == .html } ? FixHTML.render(writer: writer, outcome: outcome, source: stickerPack) : nil
+        let html = reports.contains { $0.format == .html } ? writer.renderFixHTML(outcome: outcome, source: stickerPack) : nil
         do {
             let published = try target.commit()
             if !outputOptions.quiet { for line in published.messages { console.err(line) } }
         } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(error)
         }
         let context = ReportContext(rules: BuildRules.reportDescriptions, useColor: writer.useColor,
                                     catalogRoot: outcome.report.pack.path)
@@ -115,7 +109,7 @@ struct FixCommand: AsyncParsableCommand {
             default: bytes = writer.fileBytes(.json)
             }
             do { try FileIO.writeAtomically(bytes, to: report.path) } catch {
-                console.err("error: cannot write the \(report.format.rawValue) report: \(error)")
+                console.say(CommandFailure.reportUnwritable(format: report.format.rawValue, reason: error))
                 written = false
             }
         }

@@ -24,8 +24,7 @@ struct FramesCommand: AsyncParsableCommand {
         let outputs = OutputCheck(rules: OutputGuard(sources: [.init(file, role: "the input")]), console: console)
         try outputs.folder(outputDir, option: "--output-dir")
         if FileIO.kind(of: outputDir).exists, !FileIO.kind(of: outputDir).isDirectory {
-            console.err("error: --output-dir \(outputDir) is a file, not a folder; choose another path")
-            throw ExitStatus.unusable
+            throw console.fail(CommandFailure.notAFolder(option: "--output-dir", path: outputDir))
         }
         // Frame at a time: each frame is written as it is decoded (WebM keeps one frame in memory).
         let encoder = PNGEncoder(options: PNGEncodeOptions(effort: .fast, draft: true))
@@ -46,11 +45,9 @@ struct FramesCommand: AsyncParsableCommand {
                 } catch { throw WriteFailure(underlying: error) }
             }
         } catch let failure as WriteFailure {
-            console.err("error: \(outputDir): \(failure.underlying)")
-            throw ExitStatus.findings
+            throw console.fail(CommandFailure.at(path: outputDir, reason: failure.underlying), exit: ExitStatus.findings)
         } catch {
-            console.err("error: \(file): \(error)")
-            throw ExitStatus.findings
+            throw console.fail(CommandFailure.at(path: file, reason: error), exit: ExitStatus.findings)
         }
         do {
             let entries = summary.delays.enumerated().map { FramesManifest.Frame(file: Self.frameName($0), delay: $1) }
@@ -60,8 +57,7 @@ struct FramesCommand: AsyncParsableCommand {
             try FileIO.writeAtomically(try manifest.jsonBytes(), to: outputDir + "/frames.json")
             console.out("\(entries.count) frame\(entries.count == 1 ? "" : "s") written to \(outputDir)\n")
         } catch {
-            console.err("error: \(outputDir): \(error)")
-            throw ExitStatus.findings
+            throw console.fail(CommandFailure.at(path: outputDir, reason: error), exit: ExitStatus.findings)
         }
     }
 

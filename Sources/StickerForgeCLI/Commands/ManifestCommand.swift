@@ -47,11 +47,9 @@ struct ManifestMergeCommand: AsyncParsableCommand {
             console.err("merged \(manifests.count) manifests: \(merged.stickers.count) outputs, "
                         + "\(merged.failures.count) failures -> \(output)")
         } catch let error as ManifestMergeError {
-            console.err("error: \(error)")
-            throw error.isUnreadable ? ExitStatus.unusable : ExitStatus.findings
+            throw console.fail(error, exit: error.isUnreadable ? ExitStatus.unusable : ExitStatus.findings)
         } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(error)
         }
     }
 

@@ -49,8 +49,7 @@ struct PreviewCommand: AsyncParsableCommand {
             console.out("\(output): \(sheet.width)x\(sheet.height) px, \(arts.count) stickers on "
                         + "\(PreviewBackground.allCases.map { $0.label.lowercased() }.joined(separator: ", "))\n")
         } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.findings
+            throw console.fail(error, exit: ExitStatus.findings)
         }
         let broken = arts.filter { $0.1 }.map { $0.0 }
         if !broken.isEmpty {

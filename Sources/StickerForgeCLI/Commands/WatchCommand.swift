@@ -60,8 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
             case .unreadable: checks += 1
             case .checked(let update):
                 checks += 1
-                let writer = ReportWriter(report: update.report, subjects: update.subjects,
-                                          maxBytes: maxBytes, console: console, useColor: useColor)
+                let writer = ReportRenderer(report: update.report, subjects: update.subjects, maxBytes: maxBytes, useColor: useColor)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
                 console.out(checks == 1 ? writer.render(.text) : Self.changes(update, milliseconds: ms))
                 let unchanged = Set(update.report.stickers.map(\.name)).subtracting(update.reloaded)
@@ -69,7 +68,7 @@ struct WatchCommand: AsyncParsableCommand {
                 do {
                     try FileIO.writeAtomically(Array(writer.renderHTML(media: mediaCache).utf8), to: html)
                 } catch {
-                    console.err("error: cannot write the HTML report: \(error)")
+                    console.say(CommandFailure.reportUnwritable(format: "HTML", reason: error))
                 }
             }
             if exitAfter.map({ checks >= $0 }) ?? false { break }

@@ -13,29 +13,27 @@ struct BaselineOptions: ParsableArguments {
     var writeBaseline: String?
 
     /// `report` with the baseline's findings taken out, or as it is without `--baseline`.
-    /// - Throws: `ExitStatus.unusable` after saying why, when the baseline cannot be read.
+    /// - Throws: exit 2 (`Console.fail`) after saying why, when the baseline cannot be read.
     func apply(to report: CheckReport, root: String, covered: [String], console: Console) throws -> CheckReport {
         guard let baseline else { return report }
         do {
             let loaded = try Baseline.decode(try FileIO.read(baseline, maxBytes: 256 << 20), path: baseline)
             return loaded.apply(to: report, root: root, path: baseline, covered: covered)
         } catch {
-            console.err("error: cannot use the baseline: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(CommandFailure.baselineUnreadable(reason: error))
         }
     }
 
     /// Writes `--write-baseline` from the full report (before any baseline was applied); returns
     /// whether one was written.
-    /// - Throws: `ExitStatus.unusable` after saying why, when it cannot be written.
+    /// - Throws: exit 2 (`Console.fail`) after saying why, when it cannot be written.
     func write(_ report: CheckReport, root: String, console: Console) throws -> Bool {
         guard let writeBaseline else { return false }
         let recorded = Baseline(recording: report, root: root)
         do {
             try FileIO.writeAtomically(recorded.encoded(), to: writeBaseline)
         } catch {
-            console.err("error: cannot write the baseline: \(error)")
-            throw ExitStatus.unusable
+            throw console.fail(CommandFailure.baselineUnwritable(reason: error))
         }
         console.err("baseline: \(recorded.findings.count) findings recorded in \(writeBaseline)")
         return true

@@ -37,22 +37,19 @@ struct FitFlags: ParsableArguments {
         }
     }
 
+    /// What these flags ask for, as the library takes it.
+    var request: FitRequest {
+        FitRequest(fit: fit, lossy: lossy, minQuality: minQuality, dither: dither, timeBudget: timeBudget, fillCell: fillCell)
+    }
+
     /// Why these flags cannot be used when fitting is `enabled` (by `--fit` or a pack setting), or nil.
     func problem(fitEnabled enabled: Bool) -> String? {
-        enabled || !(lossy || minQuality != nil || dither != nil || timeBudget != nil || fillCell) ? nil
-            : "--lossy, --min-quality, --dither, --time-budget and --fill-cell go with --fit (or fit: true in stickerforge.yml)"
+        request.problem(fitEnabled: enabled)?.description
     }
 
     /// The fit target these flags ask for on top of `config` (flags win), or nil when fitting is off.
     func target(maxBytes: Int, gridSize: GridSize, effort: DeflateEffort, config: PackConfig = PackConfig()) -> FitTarget? {
-        guard fit || config.fit else { return nil }
-        var options = FitOptions(maxBytes: maxBytes, lossy: lossy || config.lossy,
-                                 minQuality: minQuality ?? config.minQuality ?? FitOptions().minQuality, effort: effort,
-                                 dithering: dither ?? config.dither ?? FitOptions().dithering,
-                                 timeBudget: timeBudget ?? config.timeBudget ?? FitOptions.defaultTimeBudget)
-        // Without a budget given, the search is bounded by work: the same bytes at any machine load.
-        options.wallClock = (timeBudget ?? config.timeBudget) != nil
-        return FitTarget(options: options, gridSize: gridSize, fillCell: fillCell)
+        request.target(maxBytes: maxBytes, gridSize: gridSize, effort: effort, config: config)
     }
 }
 

@@ -15,7 +15,7 @@ struct PackOptions: ParsableArguments {
     subscript<Value>(dynamicMember keyPath: KeyPath<PackSettings, Value>) -> Value { settings[keyPath: keyPath] }
 
     /// Reads the catalog and builds the configuration: defaults, then the pack's settings, then flags.
-    /// - Throws: `ExitStatus.unusable` after printing why, when the catalog or config cannot be read at all.
+    /// - Throws: exit 2 (`Console.fail`) after printing why, when the catalog or config cannot be read at all.
     func load(console: Console) throws -> (StickerPack, CheckConfiguration) {
         try settings.load(catalog: catalog, console: console)
     }

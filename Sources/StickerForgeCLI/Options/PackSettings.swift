@@ -59,46 +59,26 @@ struct PackSettings: ParsableArguments {
         }
     }
 
+    /// These settings as the library takes them.
+    var overrides: PackOverrides {
+        var overrides = PackOverrides()
+        overrides.config = config
+        overrides.gridSize = gridSize
+        overrides.maxBytes = maxBytes
+        // validate() has already parsed every value, so none is dropped here.
+        overrides.rules = rules.compactMap { try? RuleOverride(parsing: $0) }
+        overrides.strict = strict
+        overrides.maxFileBytes = maxFileBytes
+        overrides.maxDimension = maxDimension
+        overrides.maxFrames = maxFrames
+        overrides.maxTotalPixels = maxTotalPixels
+        overrides.timeoutPerSticker = timeoutPerSticker.map { $0 == "none" ? nil : Double($0) }
+        return overrides
+    }
+
     /// Reads the catalog and builds the configuration: defaults, then the pack's settings, then flags.
-    /// - Throws: `ExitStatus.unusable` after printing why, when the catalog or config cannot be read at all.
+    /// - Throws: exit 2 (`Console.fail`) after printing why, when the catalog or config cannot be read at all.
     func load(catalog: String, console: Console) throws -> (StickerPack, CheckConfiguration) {
-        var pack: StickerPack
-        do {
-            pack = try CatalogReader().read(at: catalog, config: try explicitConfig())
-        } catch {
-            console.err("error: \(error)")
-            throw ExitStatus.unusable
-        }
-        return (pack, configuration(for: &pack))
-    }
-
-    /// The `--config` file's settings, nil without `--config`.
-    func explicitConfig() throws -> PackConfig? {
-        try config.map { try PackConfig.load(from: $0) }
-    }
-
-    /// The configuration for `pack`: defaults, then the pack's settings, then flags (a
-    /// `--grid-size` also becomes the pack's).
-    func configuration(for pack: inout StickerPack) -> CheckConfiguration {
-        var configuration = CheckConfiguration()
-        pack.config.apply(to: &configuration)
-        if let gridSize {
-            configuration.gridSizeOverride = gridSize
-            pack.gridSize = gridSize
-        }
-        if let maxBytes { configuration.maxBytes = maxBytes }
-        for rule in rules {
-            // validate() has already parsed every value, so this cannot fail here.
-            if let parsed = try? RuleOverride(parsing: rule) { configuration.severities[parsed.rule] = parsed.severity }
-        }
-        configuration.strict = strict
-        if let maxFileBytes { configuration.decodeLimits.maxFileBytes = maxFileBytes }
-        if let maxDimension { configuration.decodeLimits.maxDimension = maxDimension }
-        if let maxFrames { configuration.decodeLimits.maxFrames = maxFrames }
-        if let maxTotalPixels { configuration.decodeLimits.maxTotalPixels = maxTotalPixels }
-        if let timeoutPerSticker {
-            configuration.decodeLimits.maxSecondsPerSticker = timeoutPerSticker == "none" ? nil : Double(timeoutPerSticker)
-        }
-        return configuration
+        do { return try overrides.load(catalog: catalog) } catch { throw console.fail(error) }
     }
 }

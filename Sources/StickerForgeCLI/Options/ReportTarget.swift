@@ -1,4 +1,5 @@
 import ArgumentParser
+import StickerKit
 
 /// `--report FORMAT:PATH`: one report file to write besides standard output.
 struct ReportTarget: ExpressibleByArgument, Equatable {
@@ -22,9 +23,4 @@ struct ReportTarget: ExpressibleByArgument, Equatable {
     }
 
     static var defaultValueDescription: String { "FORMAT:PATH" }
-}
-
-/// Every format a report file can be written in: the standard-output formats plus HTML.
-enum ReportFileFormat: String, CaseIterable, ExpressibleByArgument {
-    case text, json, sarif, junit, github, gitlab, markdown, xcode, html
 }

@@ -40,7 +40,7 @@ struct ShardOptions: ParsableArguments {
             try FileIO.writeAtomically(manifest.encoded(), to: path)
             return true
         } catch {
-            console.err("error: cannot write the manifest: \(error)")
+            console.say(CommandFailure.manifestUnwritable(reason: error))
             return false
         }
     }

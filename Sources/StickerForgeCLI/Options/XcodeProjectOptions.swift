@@ -39,7 +39,7 @@ struct XcodeProjectOptions: ParsableArguments {
     }
 
     /// The project settings for `pack`, or nil without `--xcode-project`.
-    /// - Throws: `ExitStatus.unusable` after printing every problem (a missing bundle id says how to give one).
+    /// - Throws: exit 2 (`Console.fail`) after printing every problem (a missing bundle id says how to give one).
     func settings(for pack: StickerPack, console: Console) throws -> XcodeProjectSettings? {
         guard enabled else { return nil }
         let flags = AppConfig(name: appName, bundleID: bundleID, version: marketingVersion, build: buildNumber, teamID: teamID)
@@ -48,8 +48,7 @@ struct XcodeProjectOptions: ParsableArguments {
             settings.checkPhase = checkPhase
             return settings
         } catch let error as XcodeProjectError {
-            for problem in error.all { console.err("error: \(problem)") }
-            throw ExitStatus.unusable
+            throw console.fail(error)   // every problem on its own line
         }
     }
 }

@@ -24,8 +24,7 @@ struct OutputCheck {
     }
 
     private func fail(_ error: Error) throws -> Never {
-        console.err("error: \(error)")
-        throw ExitStatus.unusable
+        throw console.fail(error)
     }
 }
 

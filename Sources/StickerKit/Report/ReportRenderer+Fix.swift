@@ -1,14 +1,15 @@
 import Foundation
-import StickerKit
+import StickerCore
+import StickerReports
+import StickerRules
 
-/// The HTML report of a fix (`fix --report html`, `build --fix`'s report.html): the repaired
-/// catalog's report, headed by a before/after section of every repaired sticker (before from the
-/// source, after from the repaired copy). `after` is the report's media when the caller has made
-/// them already (a build shows sequences as the APNGs it built).
-enum FixHTML {
-    static func render(writer: ReportWriter, outcome: FixOutcome, source: StickerPack,
-                       after given: [String: StickerMedia]? = nil) -> String {
-        let after = given ?? writer.media()
+extension ReportRenderer {
+    /// The HTML report of a fix (`fix --report html`, `build --fix`'s report.html): the repaired
+    /// catalog's report, headed by a before/after section of every repaired sticker (before from the
+    /// source, after from the repaired copy). `after` is the report's media when the caller has made
+    /// them already (a build shows sequences as the APNGs it built).
+    public func renderFixHTML(outcome: FixOutcome, source: StickerPack, after given: [String: StickerMedia]? = nil) -> String {
+        let after = given ?? media()
         let builder = StickerMediaBuilder()
         let loader = SubjectLoader()
         var entries: [FixHTMLSection.Entry] = []
@@ -23,6 +24,6 @@ enum FixHTML {
             entries.append(.init(name: sticker.name, fixes: fixes, refused: refused, before: before, after: after[sticker.name]))
         }
         let section = FixHTMLSection().render(entries, catalogFixes: outcome.report.fixes ?? [])
-        return FixHTMLSection.inserting(section, into: writer.renderHTML(media: after))
+        return FixHTMLSection.inserting(section, into: renderHTML(media: after))
     }
 }
