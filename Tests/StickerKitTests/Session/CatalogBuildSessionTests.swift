@@ -2,6 +2,11 @@ import Foundation
 import ImageCodec
 import XCTest
 @testable import StickerKit
+@testable import StickerReports
+@testable import StickerRules
+@testable import StickerEncoding
+@testable import StickerCore
+import StickerTestSupport
 
 /// The library entry points the CLI's commands call: a build session, a check plan and a check
 /// session run in memory on a small generated pack, their outcome asserted as data.
