@@ -9,17 +9,17 @@ import StickerTestSupport
 
 /// Where a command may write: every relation between an output and a source, links resolved.
 final class OutputGuardTests: XCTestCase {
-    private var root = ""
+    private var folder: TempFolder!
+    private var root: String { folder.path }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("guard-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root + "/pack/art", withIntermediateDirectories: true)
-        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/pack/art/a.png"))
-        try Data("my notes".utf8).write(to: URL(fileURLWithPath: root + "/notes.txt"))
+        folder = try TempFolder("guard")
+        try folder.write(Array("x".utf8), to: "pack/art/a.png")
+        try folder.write(Array("my notes".utf8), to: "notes.txt")
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/pack")
     }
 
-    override func tearDownWithError() throws { try FileManager.default.removeItem(atPath: root) }
+    override func tearDown() { folder.remove() }
 
     private func refusal(_ output: String, _ sources: [String]) -> OutputRefusal? {
         do {

@@ -9,21 +9,14 @@ import StickerTestSupport
 
 /// Staging, publishing and sweeping in a temporary folder: exact entries before and after.
 final class StagingAreaTests: XCTestCase {
-    private var root = ""
+    private var folder: TempFolder!
+    private var root: String { folder.path }
 
-    override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("staging-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { folder = try TempFolder("staging") }
 
-    override func tearDownWithError() throws { try FileManager.default.removeItem(atPath: root) }
+    override func tearDown() { folder.remove() }
 
-    private func write(_ text: String, _ relative: String) throws {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                                withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    }
+    private func write(_ text: String, _ relative: String) throws { try folder.write(Array(text.utf8), to: relative) }
 
     private func read(_ relative: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)), as: UTF8.self)
