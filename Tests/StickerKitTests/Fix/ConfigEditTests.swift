@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import XCTest
 @testable import StickerKit
 @testable import StickerReports
@@ -26,16 +27,18 @@ final class ConfigEditTests: XCTestCase {
 
         """
 
-    /// A plain folder: sun.png and the sample's `wave` frame sequence, with `config`.
+    /// A plain folder with `config`: a 300 px still `sun.png` and a three-frame sequence `wave/`,
+    /// small so that each fix runs in a moment (the configuration is what these tests judge).
     private func pack(_ config: String) throws -> String {
-        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/StarterPack").path
-        let root = folder.path + "/Pack"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: sample + "/sun.png", toPath: root + "/sun.png")
-        try FileManager.default.copyItem(atPath: sample + "/wave", toPath: root + "/wave")
+        func square(_ shade: UInt8) throws -> [UInt8] {
+            var image = PixelBuffer(width: 300, height: 300)
+            for y in 60..<240 { for x in 60..<240 { image[x, y] = RGBA(shade, 90, 40, 255) } }
+            return try PNGEncoder(options: PNGEncodeOptions(effort: .fast)).encode(image)
+        }
+        try folder.write(try square(200), to: "Pack/sun.png")
+        for frame in 1...3 { try folder.write(try square(UInt8(60 * frame)), to: "Pack/wave/wave_\(frame).png") }
         try folder.write(Array(config.utf8), to: "Pack/stickerforge.yml")
-        return root
+        return folder.path + "/Pack"
     }
 
     private func fix(_ root: String, labels: Bool = false) async throws -> (source: CheckReport, outcome: FixOutcome, pack: StickerPack) {
