@@ -43,7 +43,7 @@ public struct StagingArea: Sendable {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
             throw FileIOError.writeFailed(path: target, reason: "cannot create a staging folder in \(parent) (\(FileIO.reasonText(error)))")
         }
-        let marker = "\(Self.markerTag)\npid \(getpid())\nstarted \(ProcessIdentity.startTime(of: getpid()) ?? "unknown")\n"
+        let marker = "\(Self.markerTag)\npid \(getpid())\nstarted \(ProcessIdentity.startTime(of: getpid()) ?? ProcessIdentity.unknownStart)\n"
         // Not flushed: a marker lost to a power cut only means that leftover is not swept.
         do { try FileSwap.writeNewFile(Array(marker.utf8), to: FileIO.join(folder, Self.markerName), shownPath: target, flush: false) } catch {
             try? FileManager.default.removeItem(atPath: folder)   // the write error is what the user needs to see
@@ -138,7 +138,7 @@ extension StagingArea {
         let parts = name.split(separator: "-")
         guard parts.count >= 2, let pid = Int32(parts[1]),
               let entries = try? FileManager.default.contentsOfDirectory(atPath: folder), entries.isEmpty else { return false }
-        return !(kill(pid, 0) == 0 || errno == EPERM)
+        return !ProcessIdentity.isRunning(pid, startedAt: ProcessIdentity.unknownStart)
     }
 
     /// Whether `folder` is a staging folder whose marker names a process that no longer runs.
@@ -157,6 +157,9 @@ extension StagingArea {
 /// Which process a marker names: its id and its start time, so a reused id is not taken for the
 /// process that wrote the marker.
 enum ProcessIdentity {
+    /// What a marker says when the start time cannot be read (a reused id then goes unnoticed).
+    static let unknownStart = "unknown"
+
     /// The start time of `pid` as the kernel gives it (Linux: field 22 of /proc/PID/stat), nil elsewhere.
     static func startTime(of pid: Int32) -> String? {
         #if os(Linux)
@@ -174,7 +177,7 @@ enum ProcessIdentity {
     /// Whether `pid` runs and is the process that started at `startedAt`.
     static func isRunning(_ pid: Int32, startedAt: String) -> Bool {
         guard pid > 0, kill(pid, 0) == 0 || errno == EPERM else { return false }
-        guard let now = startTime(of: pid), startedAt != "unknown" else { return true }
+        guard let now = startTime(of: pid), startedAt != unknownStart else { return true }
         return now == startedAt
     }
 }

@@ -32,14 +32,9 @@ extension PackBuilder {
         let output = publication.target
         let all = plan.files.merging(extraFiles) { built, _ in built }
         for path in all.keys.sorted() {
-            let target = FileIO.join(publication.staged, path)
-            let shown = FileIO.join(output, path)
-            try createFolder(CatalogReader.parent(of: target), shown: CatalogReader.parent(of: shown))
             let bytes = all[path] ?? []
-            if !(publication.replacing && Self.linkIfUnchanged(shown, bytes: bytes, to: target)) {
-                do { try FileSwap.writeNewFile(bytes, to: target, shownPath: shown, flush: false) } catch let error as FileIOError {
-                    throw BuildError.io(path: shown, reason: error.reason)
-                }
+            try Self.writeStaged(bytes, at: path, staged: publication.staged, shown: output) { target, shown in
+                publication.replacing && Self.linkIfUnchanged(shown, bytes: bytes, to: target)
             }
             try afterFileWritten?(path)
         }
@@ -59,9 +54,19 @@ extension PackBuilder {
         if !empty { throw BuildError.notOurFolder(path: folder) }
     }
 
-    private func createFolder(_ path: String, shown: String) throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw BuildError.io(path: shown, reason: "cannot create the folder (\(FileIO.reasonText(error)))")
+    /// Writes `bytes` as the new file `relative` of the staged folder `staged` (its folders made), unless
+    /// `linked` put it there already (a hard link to the previous build's identical file). Errors name
+    /// the path under `shown`, the folder the user will see once it is published.
+    /// - Throws: `BuildError.io` with that path.
+    static func writeStaged(_ bytes: [UInt8], at relative: String, staged: String, shown: String,
+                            linked: (_ target: String, _ shown: String) -> Bool = { _, _ in false }) throws {
+        let target = FileIO.join(staged, relative), shownPath = FileIO.join(shown, relative)
+        do { try FileManager.default.createDirectory(atPath: CatalogReader.parent(of: target), withIntermediateDirectories: true) } catch {
+            throw BuildError.io(path: CatalogReader.parent(of: shownPath), reason: "cannot create the folder (\(FileIO.reasonText(error)))")
+        }
+        if linked(target, shownPath) { return }
+        do { try FileSwap.writeNewFile(bytes, to: target, shownPath: shownPath, flush: false) } catch let error as FileIOError {
+            throw BuildError.io(path: shownPath, reason: error.reason)
         }
     }
 }

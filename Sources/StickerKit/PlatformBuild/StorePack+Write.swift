@@ -18,17 +18,6 @@ extension StorePack {
     /// - Throws: `BuildError.io` with the path.
     public func writeFiles(into staged: String, shown: String) throws {
         let all = files.merging([BuildRecord.fileName: try BuildRecord(units: [:]).encoded()]) { own, _ in own }
-        for path in all.keys.sorted() {
-            let target = FileIO.join(staged, path)
-            let shownPath = FileIO.join(shown, path)
-            do {
-                try FileManager.default.createDirectory(atPath: CatalogReader.parent(of: target), withIntermediateDirectories: true)
-            } catch {
-                throw BuildError.io(path: CatalogReader.parent(of: shownPath), reason: "cannot create the folder (\(FileIO.reasonText(error)))")
-            }
-            do { try FileSwap.writeNewFile(all[path] ?? [], to: target, shownPath: shownPath, flush: false) } catch let error as FileIOError {
-                throw BuildError.io(path: shownPath, reason: error.reason)
-            }
-        }
+        for path in all.keys.sorted() { try PackBuilder.writeStaged(all[path] ?? [], at: path, staged: staged, shown: shown) }
     }
 }
