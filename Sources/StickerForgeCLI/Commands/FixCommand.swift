@@ -60,38 +60,28 @@ struct FixCommand: AsyncParsableCommand {
         let outputs = pack.outputCheck(for: stickerPack, console: console)
         if let output { try outputs.folder(output, option: "--output") }
         try outputs.reports(reports)
-        let target: FixTarget
-        do {
-            target = try FixTarget(source: stickerPack.root, output: output, dryRun: dryRun, sources: outputs.rules.sources) { console.err($0) }
-        } catch {
-            throw console.fail(error)
-        }
-        let explicit = try pack.config.map { path -> PackConfig in
-            do { return try PackConfig.load(from: path) } catch { throw console.fail(error) }
-        }
-        let fixer = PackFixer(configuration: configuration, settings: fixOptions.settings(minQuality: minQuality, effort: effort),
-                              toolVersion: StickerForgeCommand.version)
+        let session = FixSession(pack: stickerPack, configuration: configuration, explicitConfig: pack.config, output: output,
+                                 dryRun: dryRun, sources: outputs.rules.sources,
+                                 settings: fixOptions.settings(minQuality: minQuality, effort: effort),
+                                 wantsHTML: reports.contains { $0.format == .html }, toolVersion: StickerForgeCommand.version)
         let progress = ProgressDisplay(label: "fixing", console: console, quiet: outputOptions.quiet)
-        progress.update(completed: 0, total: stickerPack.stickers.count, current: stickerPack.name)
-        var outcome: FixOutcome
-        do { outcome = try await fixer.fix(stickerPack, explicitConfig: explicit, into: target.staging) } catch {
-            progress.finish()
-            target.discard()
-            throw console.fail(SessionError.fixFailed(reason: target.userText("\(error)", shown: output ?? stickerPack.root)))
-        }
-        progress.finish()
-        outcome.report.pack.path = output ?? stickerPack.root
-        outcome.problems = outcome.problems.map { target.userText($0, shown: output ?? stickerPack.root) }
-        let writer = ReportRenderer(report: outcome.report, subjects: outcome.subjects, maxBytes: configuration.maxBytes,
-                                    useColor: outputOptions.color ?? console.stdoutIsTerminal)
-        // The HTML report needs the repaired pixels: it is rendered before the copy moves or goes.
-        let html = reports.contains { $0.format == .html } ? writer.renderFixHTML(outcome: outcome, source: stickerPack) : nil
+        let result: FixSession.Outcome
         do {
-            let published = try target.commit()
-            if !outputOptions.quiet { for line in published.messages { console.err(line) } }
+            result = try await session.run { event in
+                switch event {
+                case let .progress(completed, total, item): progress.update(completed: completed, total: total, current: item)
+                case .finished: progress.finish()
+                case let .waiting(message): console.err(message)
+                }
+            }
         } catch {
             throw console.fail(error)
         }
+        if !outputOptions.quiet { for line in result.publishMessages { console.err(line) } }
+        let outcome = result.fix
+        var writer = result.renderer
+        writer.useColor = outputOptions.color ?? console.stdoutIsTerminal
+        let html = result.html
         let context = ReportContext(rules: BuildRules.reportDescriptions, useColor: writer.useColor,
                                     catalogRoot: outcome.report.pack.path)
         switch format {
@@ -113,7 +103,7 @@ struct FixCommand: AsyncParsableCommand {
                 written = false
             }
         }
-        if outcome.report.failsGate(strict: configuration.strict) { throw ExitStatus.findings }
+        if result.failsGate { throw ExitStatus.findings }
         if !written { throw ExitStatus.unusable }
     }
 }

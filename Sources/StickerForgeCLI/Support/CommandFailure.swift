@@ -14,8 +14,6 @@ enum CommandFailure: Error, CustomStringConvertible {
     case reportUnwritable(format: String, reason: Error)
     /// An output folder cannot be made.
     case cannotCreate(path: String, reason: Error)
-    /// An earlier build's file in the output cannot be removed.
-    case cannotRemove(path: String, reason: Error)
     /// An output folder option names a file.
     case notAFolder(option: String, path: String)
     /// A batch manifest (`--manifest`) cannot be written.
@@ -32,7 +30,6 @@ enum CommandFailure: Error, CustomStringConvertible {
         case let .baselineUnwritable(reason): return "cannot write the baseline: \(reason)"
         case let .reportUnwritable(format, reason): return "cannot write the \(format) report: \(reason)"
         case let .cannotCreate(path, reason): return "cannot create \(path): \(FileIO.reasonText(reason))"
-        case let .cannotRemove(path, reason): return "cannot remove the earlier \(path): \(FileIO.reasonText(reason))"
         case let .notAFolder(option, path): return "\(option) \(path) is a file, not a folder; choose another path"
         case let .manifestUnwritable(reason): return "cannot write the manifest: \(reason)"
         case let .at(path, reason): return "\(path): \(reason)"

@@ -9,6 +9,8 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
     case fixFailed(reason: String)
     /// A store build's written folder held no stickers to check.
     case nothingToCheck(folder: String)
+    /// A file of an earlier build in the output (`comparison.html`) could not be removed.
+    case cannotRemove(path: String, reason: String)
 
     /// The message, as the CLI prints it after `error: `.
     public var description: String {
@@ -19,6 +21,8 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
             return reason
         case let .nothingToCheck(folder):
             return "\(folder) holds no stickers to check"
+        case let .cannotRemove(path, reason):
+            return "cannot remove the earlier \(path): \(reason)"
         }
     }
 }
