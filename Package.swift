@@ -1,13 +1,15 @@
 // swift-tools-version:5.10
 // The picture of the package is the picture of the program, bottom to top:
 //   C system libraries (one target each) -> CCodecShims (the only C we own: setjmp kept in C)
-//   -> ImageCodec (the only Swift module that touches C) -> StickerKit (catalogs, checks,
-//   assembler, reports) -> StickerForgeCLI (thin commands) -> stickerforge (main).
+//   -> ImageCodec (the only Swift module that touches C) -> StickerCore (model, config, catalogs,
+//   store tables) -> StickerRules (checks) beside StickerEncoding (fit, assemble) -> StickerReports
+//   -> StickerFixes -> StickerKit (build, store packs, sessions) -> StickerForgeCLI (thin commands)
+//   -> stickerforge (main). docs/architecture.md draws it.
 import PackageDescription
 
 /// What a library test target builds against: every library module (a test target holds the tests of
 /// one module, but may set up its inputs with the others) and the shared test helpers.
-let libraryTestDependencies: [Target.Dependency] = ["StickerKit", "StickerReports", "StickerRules", "StickerEncoding",
+let libraryTestDependencies: [Target.Dependency] = ["StickerKit", "StickerFixes", "StickerReports", "StickerRules", "StickerEncoding",
                                                     "StickerCore", "ImageCodec", "TestSupport", "StickerTestSupport"]
 
 let package = Package(
@@ -81,9 +83,13 @@ let package = Package(
         .target(name: "StickerEncoding", dependencies: ["StickerCore", "ImageCodec"]),
         // ...the reporters, the HTML report and the preview sheet above the rules...
         .target(name: "StickerReports", dependencies: ["StickerRules", "StickerEncoding", "StickerCore", "ImageCodec"]),
-        // ...and the pipeline on top: build, fix, the Xcode project, store packs and shards.
+        // ...the fixes and the pack fixer above the reports (a fix reports what it did)...
+        .target(name: "StickerFixes", dependencies: ["StickerReports", "StickerRules", "StickerEncoding", "StickerCore", "ImageCodec",
+                                                     .product(name: "Yams", package: "Yams")]),
+        // ...and the pipeline on top: build, the Xcode project, store packs, shards and the sessions
+        // that run a whole command.
         .target(name: "StickerKit",
-                dependencies: ["StickerReports", "StickerRules", "StickerEncoding", "StickerCore", "ImageCodec"]),
+                dependencies: ["StickerFixes", "StickerReports", "StickerRules", "StickerEncoding", "StickerCore", "ImageCodec"]),
         .target(name: "StickerForgeCLI",
                 dependencies: ["StickerKit", "ImageCodec",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -102,6 +108,7 @@ let package = Package(
         .testTarget(name: "StickerEncodingTests", dependencies: libraryTestDependencies),
         .testTarget(name: "StickerReportsTests", dependencies: libraryTestDependencies,
                     exclude: ["Report/Golden", "Report/Schema", "Preview/Golden"]),
+        .testTarget(name: "StickerFixesTests", dependencies: libraryTestDependencies),
         .testTarget(name: "StickerKitTests", dependencies: libraryTestDependencies,
                     exclude: ["XcodeProject/Golden"]),
         .testTarget(name: "StickerForgeCLITests",

@@ -2,5 +2,6 @@
 // below it (docs/architecture.md), so `import StickerKit` gives the whole API.
 @_exported import StickerCore
 @_exported import StickerEncoding
+@_exported import StickerFixes
 @_exported import StickerReports
 @_exported import StickerRules

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import XCTest
+@testable import StickerFixes
 @testable import StickerKit
 @testable import StickerReports
 @testable import StickerRules

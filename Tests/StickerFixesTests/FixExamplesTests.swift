@@ -1,5 +1,6 @@
 import ImageCodec
 import XCTest
+@testable import StickerFixes
 @testable import StickerKit
 @testable import StickerReports
 @testable import StickerRules

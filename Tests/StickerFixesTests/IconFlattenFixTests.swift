@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import TestSupport
 import XCTest
+@testable import StickerFixes
 @testable import StickerKit
 @testable import StickerReports
 @testable import StickerRules

@@ -1,5 +1,6 @@
 import ImageCodec
 import XCTest
+@testable import StickerFixes
 @testable import StickerKit
 @testable import StickerReports
 @testable import StickerRules
@@ -24,7 +25,7 @@ final class ScaleIntoCellFixTests: XCTestCase {
 
     func testScalingIntoTheCellPadsRatherThanGoBelow300() throws {
         try RealCodec.require()
-        var w = try work(PackBuilderCellTests.art(375, 519))
+        var w = try work(CellFixtures.art(375, 519))
         let c = context(.regular)
         let record = try XCTUnwrap(try ScaleToGridFix().apply(to: &w, context: c))
         XCTAssertEqual([w.image.width, w.image.height], [300, 408])
@@ -39,7 +40,7 @@ final class ScaleIntoCellFixTests: XCTestCase {
 
     func testUpscaleStopsAtTheCellAndPads() throws {
         try RealCodec.require()
-        var w = try work(PackBuilderCellTests.art(200, 40))
+        var w = try work(CellFixtures.art(200, 40))
         let record = try XCTUnwrap(try UpscaleFix().apply(to: &w, context: context(.large, upscale: true)))
         XCTAssertEqual([w.image.width, w.image.height], [618, 300])
         XCTAssertTrue(record.details.hasPrefix("200x40 px -> 618x124 px (scale 3.09) into the 618 px grid cell, padded with "
@@ -48,7 +49,7 @@ final class ScaleIntoCellFixTests: XCTestCase {
 
     func testUpscaleRendersAVectorSourceAgainInsteadOfEnlargingPixels() throws {
         try RealCodec.require()
-        let bytes = Array(PackBuilderCellTests.smallLottie.utf8)
+        let bytes = Array(CellFixtures.smallLottie.utf8)
         let canvas = try ImageDecoder().decode(bytes)
         XCTAssertEqual([canvas.width, canvas.height], [100, 100])
         var w = FixWork(sticker: "V", file: "V.json", image: canvas, bytes: bytes)
@@ -58,9 +59,9 @@ final class ScaleIntoCellFixTests: XCTestCase {
         XCTAssertEqual([w.image.width, w.image.height], [618, 618])
         XCTAssertEqual(w.format, .apng)
         // Sharp: at most one partly covered pixel at each edge of the square (enlarged pixels blur over several).
-        XCTAssertLessThanOrEqual(PackBuilderCellTests.partialAlphaPixels(row: 309, of: w.image.frames[0].image), 2)
+        XCTAssertLessThanOrEqual(CellFixtures.partialAlphaPixels(row: 309, of: w.image.frames[0].image), 2)
         var blurred = try work(canvas.frames[0].image)
         _ = try UpscaleFix().apply(to: &blurred, context: context(.large, upscale: true))
-        XCTAssertGreaterThan(PackBuilderCellTests.partialAlphaPixels(row: 150, of: blurred.image.frames[0].image), 2)
+        XCTAssertGreaterThan(CellFixtures.partialAlphaPixels(row: 150, of: blurred.image.frames[0].image), 2)
     }
 }

@@ -1,7 +1,3 @@
-import StickerCore
-import StickerEncoding
-import StickerReports
-import StickerRules
 
 /// A JSON value for Xcode's `Contents.json` files.
 public indirect enum XcodeJSON: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StickerCore
 import Yams
 
 /// The guard of `fix`'s edits of `stickerforge.yml` (issue 40: fix never makes a configuration

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// `manifest.json`: what a build wrote, one entry per sticker. Its keys are a public contract

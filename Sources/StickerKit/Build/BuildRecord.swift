@@ -3,6 +3,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// `.stickerforge-build.json`: the incremental-build keys of the previous build, and the marker

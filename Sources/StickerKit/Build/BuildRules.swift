@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Rules that only `build` reports, described like the checks so that SARIF and JUnit can name them.

@@ -3,6 +3,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Builds an Xcode-ready `Stickers.xcstickers` plus `manifest.json` from a pack, in two phases:

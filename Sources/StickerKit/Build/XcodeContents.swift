@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// The `Contents.json` documents of a generated catalog (docs/xcstickers-format.md).

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// `OUT/<store>/manifest.json`: what `build --platform` wrote for one store, per sticker its source,

@@ -3,6 +3,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// `build --platform`'s library entry: one source pack built for one store (`StorePack`), every

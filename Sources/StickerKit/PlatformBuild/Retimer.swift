@@ -2,6 +2,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// How `build --platform` brings an animation within a store's duration cap (`--retime`).

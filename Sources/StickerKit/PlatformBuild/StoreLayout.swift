@@ -2,6 +2,7 @@ import Foundation
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// The file layout each store's tools read (docs/platforms.md, "build --platform"): the only

@@ -2,6 +2,7 @@ import Foundation
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 extension StorePack {

@@ -2,6 +2,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// One of a store pack's own images as built (a tray icon, cover, thumbnail, main or tab image).

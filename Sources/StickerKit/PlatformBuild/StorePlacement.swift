@@ -2,6 +2,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Where a sticker goes in a store's pixel limits (`PixelLimits`): scaled, aspect kept, until it

@@ -2,6 +2,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// One sticker as `build --platform` wrote it for a store, and what was done to get there.

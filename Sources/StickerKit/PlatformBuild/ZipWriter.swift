@@ -2,6 +2,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// A ZIP archive of stored (uncompressed) entries, byte for byte reproducible: fixed timestamps

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import StickerCore
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Every format a report file can be written in: the standard-output formats plus HTML.

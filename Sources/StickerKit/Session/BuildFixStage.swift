@@ -1,5 +1,6 @@
 import Foundation
 import StickerCore
+import StickerFixes
 import StickerRules
 
 /// `build --fix`'s first step: the pack repaired into a temporary copy (the same fixes as `fix`),

@@ -1,5 +1,6 @@
 import Foundation
 import StickerCore
+import StickerFixes
 import StickerRules
 
 /// What a build session did, as data for the caller to show.

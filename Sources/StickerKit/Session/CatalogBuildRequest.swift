@@ -3,6 +3,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// What `build` is asked to do (its flags); the pack's settings fill what is not given.

@@ -1,6 +1,7 @@
 import Foundation
 import StickerCore
 import StickerReports
+import StickerFixes
 import StickerRules
 
 extension CatalogBuildSession {

@@ -3,6 +3,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// `stickerforge build` as one library call: checks the pack (after repairing it into a temporary

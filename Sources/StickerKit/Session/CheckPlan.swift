@@ -1,5 +1,6 @@
 import Foundation
 import StickerCore
+import StickerFixes
 import StickerRules
 
 /// `check` over the paths it was given (catalogs, sticker files, Contents.json, stickerforge.yml):

@@ -1,5 +1,6 @@
 import Foundation
 import StickerCore
+import StickerFixes
 import StickerRules
 
 /// Checks a pack, keeping the stickers' summaries, not their frames, for the HTML report, which

@@ -1,5 +1,6 @@
 import Foundation
 import StickerCore
+import StickerFixes
 import StickerRules
 
 /// The settings that override a pack's `stickerforge.yml` (`--config`, `--grid-size`, `--max-bytes`,

@@ -1,5 +1,6 @@
 import Foundation
 import StickerCore
+import StickerFixes
 import StickerRules
 
 /// `build --platform`'s last step before a store folder is published: the staged folder checked

@@ -2,6 +2,7 @@ import Foundation
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// The manifest `convert` and `assemble --output-dir` write for a shard (or a whole batch) with

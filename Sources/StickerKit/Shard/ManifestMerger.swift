@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Joins shard manifests into the manifest of the whole batch (`stickerforge manifest merge`).

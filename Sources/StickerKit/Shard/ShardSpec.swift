@@ -2,6 +2,7 @@ import ImageCodec
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// One shard of a batch, `INDEX/COUNT` with INDEX from 1 to COUNT (as Jest and Playwright count), so

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// The two Info.plist files (docs/xcode-project.md, "Info.plist"), as XML property lists with Xcode's

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// One object of a pbxproj: its id, the comment Xcode writes after the id, its `isa` and fields.

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// A value in an old-style (OpenStep) property list as `project.pbxproj` uses it.

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 extension StickerPackProject {

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// The object graph of Xcode's "Sticker Pack App" template (docs/xcode-project.md, and the public

@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Why the Sticker Pack App project cannot be written. Every message says how to fix it.

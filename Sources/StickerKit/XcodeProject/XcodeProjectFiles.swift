@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Every file of the Sticker Pack App project, by path relative to the build folder. The bytes

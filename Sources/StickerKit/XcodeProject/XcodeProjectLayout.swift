@@ -1,6 +1,7 @@
 import StickerCore
 import StickerEncoding
 import StickerReports
+import StickerFixes
 import StickerRules
 
 /// Where the project's files go inside the build folder (paths relative to it). The catalog stays

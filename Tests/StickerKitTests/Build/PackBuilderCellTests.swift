@@ -12,30 +12,14 @@ import StickerTestSupport
 /// sides, vector sources rendered at that size, and what the build reports is what `check` finds
 /// in the catalog it wrote.
 final class PackBuilderCellTests: XCTestCase {
-    /// A 100x100 Lottie canvas with a 60x60 blue square in the middle, 2 frames at 10 fps.
-    static let smallLottie = """
-        {"v":"5.7.0","fr":10,"ip":0,"op":2,"w":100,"h":100,"layers":[{"ddd":0,"ty":4,"ind":0,"sr":1,"ip":0,"op":2,"st":0,\
-        "ks":{"a":{"k":[0,0],"a":0},"p":{"k":[0,0],"a":0},"s":{"k":[100,100],"a":0},"r":{"k":0,"a":0},"o":{"k":100,"a":0}},\
-        "ao":0,"bm":0,"shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"p":{"k":[50,50],"a":0},"s":{"k":[60,60],"a":0},"r":{"k":0,"a":0}},\
-        {"ty":"fl","o":{"k":100,"a":0},"c":{"k":[0.1,0.5,0.9,1],"a":0}},{"ty":"tr","a":{"k":[0,0],"a":0},"p":{"k":[0,0],"a":0},\
-        "s":{"k":[100,100],"a":0},"r":{"k":0,"a":0},"o":{"k":100,"a":0}}]}]}]}
-        """
-
-    /// A shape with soft shading inset from the border, so no rule about edges or flat fills fires.
-    static func art(_ w: Int, _ h: Int) -> PixelBuffer {
-        var b = PixelBuffer(width: w, height: h)
-        for y in h / 8..<(h - h / 8) { for x in w / 8..<(w - w / 8) { b[x, y] = RGBA(UInt8(40 + x * 150 / w), UInt8(60 + y * 120 / h), 140) } }
-        return b
-    }
-
     private func pack(_ folder: TemporaryFolder, grid: GridSize) throws -> StickerPack {
         try RealCodec.require()
         var stickers: [StickerSource] = []
         for (name, w, h) in [("Small", 160, 90), ("Big", 800, 600), ("Thin", 1000, 100), ("Fine", 408, 320)] {
-            try folder.write("cat/\(name).png", try PNGEncoder().encode(Self.art(w, h)))
+            try folder.write("cat/\(name).png", try PNGEncoder().encode(CellFixtures.art(w, h)))
             stickers.append(StickerSource(name: name, folder: nil, content: .file("\(name).png"), accessibilityLabel: name))
         }
-        try folder.write("cat/Vector.json", Array(Self.smallLottie.utf8))
+        try folder.write("cat/Vector.json", Array(CellFixtures.smallLottie.utf8))
         stickers.append(StickerSource(name: "Vector", folder: nil, content: .file("Vector.json"), accessibilityLabel: "Vector"))
         return StickerPack(name: "Cell", root: folder.path + "/cat", kind: .folder, gridSize: grid, stickers: stickers,
                            iconSet: nil, problems: [])
@@ -68,7 +52,7 @@ final class PackBuilderCellTests: XCTestCase {
         let vector = try XCTUnwrap(plan.manifest.stickers.first { $0.name == "Vector" })
         XCTAssertNil(vector.fit?.placement)
         let image = try ImageDecoder().decode(try XCTUnwrap(plan.files[vector.file]))
-        XCTAssertLessThanOrEqual(Self.partialAlphaPixels(row: 309, of: image.frames[0].image), 2)
+        XCTAssertLessThanOrEqual(CellFixtures.partialAlphaPixels(row: 309, of: image.frames[0].image), 2)
         XCTAssertTrue(plan.findings.allSatisfy { $0.rule == "icon_slot_missing" }, "\(plan.findings)")
     }
 
@@ -102,10 +86,5 @@ final class PackBuilderCellTests: XCTestCase {
         XCTAssertEqual(stickerFindings(report), stickerFindings(again))
         XCTAssertFalse(stickerFindings(again).contains { $0.contains("dimensions_too") || $0.contains("exceeds_grid_size") },
                        "\(stickerFindings(again))")
-    }
-
-    /// Pixels of `row` whose alpha is neither 0 nor 255: a sharp edge has one per side at most.
-    static func partialAlphaPixels(row y: Int, of image: PixelBuffer) -> Int {
-        (0..<image.width).filter { image[$0, y].a != 0 && image[$0, y].a != 255 }.count
     }
 }
