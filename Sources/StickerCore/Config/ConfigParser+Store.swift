@@ -10,8 +10,10 @@ extension ConfigParser {
         config.publisher = text(value, key, allowEmpty: false)
     }
 
-    /// `emojis: {sticker: ["😀", "🎉"]}`: each entry a list of single emoji (a one-item list may be
-    /// written as the emoji alone).
+    /// `emojis: {sticker: ["😀", "🎉"]}`: each entry a list of emoji, or one string of them as
+    /// Telegram's sticker bot takes them (`"🏃💨"`), split into emoji by grapheme cluster, so skin
+    /// tones, ZWJ sequences and variation selectors stay with their emoji. A list item may hold
+    /// several emoji too; the order is kept.
     mutating func parseEmojis(_ node: Node) {
         guard let mapping = mapping(node, "emojis") else { return }
         for (name, _, value) in entries(of: mapping, path: "emojis") {
@@ -23,18 +25,28 @@ extension ConfigParser {
             }
             var emojis: [String] = []
             for item in items {
-                guard let text = item.scalar?.string, Self.isSingleEmoji(text) else {
-                    invalid(item, key, "must list single emoji such as \"😀\", found \(describe(item))", sticker: name)
+                guard let text = item.scalar?.string, let split = Self.emojiList(text) else {
+                    invalid(item, key, "must list emoji such as \"😀\" or \"🏃💨\", found \(describe(item))", sticker: name)
                     continue
                 }
-                if emojis.contains(text) {
-                    invalid(item, key, "lists \(text) twice", sticker: name)
-                    continue
+                for emoji in split {
+                    if emojis.contains(emoji) {
+                        invalid(item, key, "lists \(emoji) twice", sticker: name)
+                        continue
+                    }
+                    emojis.append(emoji)
                 }
-                emojis.append(text)
             }
             config.emojis[name] = emojis
         }
+    }
+
+    /// The emoji of `text` in order, one per grapheme cluster, or nil when it is empty or a cluster
+    /// is not an emoji (`"🏃💨"` is two; `"smile"` and `"1"` are none).
+    static func emojiList(_ text: String) -> [String]? {
+        let clusters = text.map(String.init)
+        guard !clusters.isEmpty, clusters.allSatisfy(isSingleEmoji) else { return nil }
+        return clusters
     }
 
     /// Whether `text` is one emoji: one grapheme that shows as emoji (an emoji-presentation scalar,

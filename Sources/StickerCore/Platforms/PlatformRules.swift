@@ -53,6 +53,13 @@ public struct PlatformRules: Equatable, Sendable {
     /// Whether this is the iMessage table, whose limits the rules have always carried themselves.
     public var isIMessage: Bool { id == PlatformRules.imessage.id }
 
+    /// The emoji the store files a sticker under, of those `emojis:` gives (in order): the first
+    /// `emojiPerSticker.upperBound`; and the rest, which it drops (`emoji_dropped` names them).
+    public func emojis(of given: [String]) -> (kept: [String], dropped: [String]) {
+        guard let most = emojiPerSticker?.upperBound, given.count > most else { return (given, []) }
+        return (Array(given.prefix(most)), Array(given.dropFirst(most)))
+    }
+
     /// The rules for a still or an animated sticker.
     public func kind(animated isAnimated: Bool) -> StickerKindRules? { isAnimated ? animated : still }
 
@@ -73,7 +80,7 @@ public struct PlatformRules: Equatable, Sendable {
 
     /// The rules added for other stores than iMessage, off when judging an iMessage pack.
     static let storeOnlyRules: Set<String> = ["platform_format", "pack_size", "emoji_missing", "tray_icon",
-                                              "frame_count", "loop_count", "mixed_animation",
+                                              "frame_count", "loop_count", "mixed_animation", "emoji_dropped",
                                               "odd_dimensions", "name_too_long"]
 
     /// The iMessage rules that judge what only Messages cares about (its grid, its icons, its

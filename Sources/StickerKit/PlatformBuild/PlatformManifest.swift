@@ -30,6 +30,8 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         public var duration_ms: Double
         public var loops: Int
         public var emojis: [String]
+        /// The emoji given beyond the store's most, which it does not get; absent when none are.
+        public var emojis_dropped: [String]?
         public var scaled: String?
         public var retimed: [String]
         public var fitted: String?
@@ -67,7 +69,9 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         stickers = pack.stickers.map { sticker in
             Sticker(name: sticker.name, source: sticker.sources, file: sticker.file, format: sticker.format.rawValue,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,
-                    duration_ms: (sticker.durationMs * 1000).rounded() / 1000, loops: sticker.loops, emojis: sticker.emojis, scaled: sticker.scaled,
+                    duration_ms: (sticker.durationMs * 1000).rounded() / 1000, loops: sticker.loops, emojis: pack.rules.emojis(of: sticker.emojis).kept,
+                    emojis_dropped: Optional(pack.rules.emojis(of: sticker.emojis).dropped).flatMap { $0.isEmpty ? nil : $0 },
+                    scaled: sticker.scaled,
                     retimed: sticker.retimed, fitted: sticker.fitted, notes: sticker.notes,
                     findings: pack.findings(findings, on: sticker).map(item))
         }

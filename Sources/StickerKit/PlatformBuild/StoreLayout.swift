@@ -108,7 +108,7 @@ struct WhatsAppContents: Encodable {
         let tray = pack.images.first { $0.role == pack.rules.trayImage?.role }?.file ?? ""
         sticker_packs = [Pack(identifier: pack.identifier, name: pack.name, publisher: pack.publisher ?? "",
                               tray_image_file: tray, animated_sticker_pack: pack.stickers.contains { $0.isAnimated },
-                              stickers: pack.stickers.map { Sticker(image_file: $0.file, emojis: $0.emojis,
+                              stickers: pack.stickers.map { Sticker(image_file: $0.file, emojis: pack.rules.emojis(of: $0.emojis).kept,
                                                                                    accessibility_text: $0.accessibilityText) })]
     }
 
@@ -133,7 +133,7 @@ struct TelegramStickerSet: Encodable {
         title = pack.name
         stickers = pack.stickers.map { sticker in
             let format = sticker.format == .webm ? "video" : sticker.format == .tgs ? "animated" : "static"
-            return Sticker(sticker: sticker.file, format: format, emoji_list: sticker.emojis)
+            return Sticker(sticker: sticker.file, format: format, emoji_list: pack.rules.emojis(of: sticker.emojis).kept)
         }
     }
 

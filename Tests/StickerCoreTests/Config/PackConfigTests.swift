@@ -325,4 +325,43 @@ final class PackConfigStoreKeysTests: XCTestCase {
         for yes in ["😀", "❤️", "1️⃣", "👍🏽", "🏳️‍🌈"] { XCTAssertTrue(ConfigParser.isSingleEmoji(yes), yes) }
         for no in ["", "1", "#", "a", "❤", "😀😀", "😀 "] { XCTAssertFalse(ConfigParser.isSingleEmoji(no), no) }
     }
+
+    /// A string of several emoji is split by grapheme cluster, as Telegram's sticker bot takes them:
+    /// skin tones, ZWJ sequences, flags, keycaps and variation selectors stay one emoji, in order.
+    func testAStringOfEmojiIsSplitByGraphemeCluster() {
+        let parsed = PackConfig.parse("""
+            emojis:
+              a02_run: "🏃💨"
+              family: "👨‍👩‍👧👍🏽❤️1️⃣🏳️‍🌈"
+              mixed: ["🎉🎈", "😀"]
+              again: "😀😀"
+              words: "hi😀"
+            """, file: "stickerforge.yml")
+        XCTAssertEqual(parsed.config.emojis["a02_run"], ["🏃", "💨"])
+        XCTAssertEqual(parsed.config.emojis["family"], ["👨‍👩‍👧", "👍🏽", "❤️", "1️⃣", "🏳️‍🌈"])
+        XCTAssertEqual(parsed.config.emojis["mixed"], ["🎉", "🎈", "😀"])
+        XCTAssertEqual(parsed.config.emojis["again"], ["😀"])
+        XCTAssertEqual(parsed.config.emojis["words"], [])
+        let reasons = parsed.problems.map { problem -> String in
+            if case .invalid(_, let reason, _) = problem { return reason }
+            return "\(problem)"
+        }
+        XCTAssertEqual(reasons.count, 2, reasons.joined(separator: "\n"))
+        XCTAssertTrue(reasons.contains { $0.contains("emojis.again") && $0.contains("lists 😀 twice") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("emojis.words") && $0.contains("'hi😀'") }, "\(reasons)")
+        XCTAssertEqual(ConfigParser.emojiList("🏃💨"), ["🏃", "💨"])
+        XCTAssertNil(ConfigParser.emojiList(""))
+        XCTAssertNil(ConfigParser.emojiList("😀 "))
+    }
+
+    /// Each store keeps the first of a sticker's emoji it takes, in order, and names the rest.
+    func testStoresKeepTheFirstEmojiInOrder() {
+        let given = ["🏃", "💨", "😀", "🎉"]
+        XCTAssertEqual(PlatformRules.whatsapp.emojis(of: given).kept, ["🏃", "💨", "😀"])
+        XCTAssertEqual(PlatformRules.whatsapp.emojis(of: given).dropped, ["🎉"])
+        XCTAssertEqual(PlatformRules.signal.emojis(of: given).kept, ["🏃"])
+        XCTAssertEqual(PlatformRules.discord.emojis(of: given).dropped, ["💨", "😀", "🎉"])
+        XCTAssertEqual(PlatformRules.telegram.emojis(of: given).kept, given)
+        XCTAssertEqual(PlatformRules.line.emojis(of: given).kept, given)
+    }
 }

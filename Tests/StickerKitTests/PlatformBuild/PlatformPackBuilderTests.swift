@@ -119,4 +119,32 @@ final class PlatformPackBuilderTests: XCTestCase {
         XCTAssertEqual(built.stickers.map(\.frames), [1, 1])
         XCTAssertEqual(built.stickers.map(\.notes.count), [0, 0])
     }
+
+    /// A store keeps the first emoji it takes, in the order `emojis:` gives them, in its metadata and
+    /// manifest; the manifest lists the rest, and the folder's stickerforge.yml keeps them all, so the
+    /// check of the written folder names them (`emoji_dropped`).
+    func testEachStoreKeepsTheFirstEmojiAndTheManifestNamesTheRest() throws {
+        var source = try pack([("one.png", try PNGEncoder().encode(art(shade: 200))), ("two.png", try PNGEncoder().encode(art(shade: 60)))])
+        source.config.emojis["one"] = ["🏃", "💨", "😀", "🎉"]
+        for (rules, kept, dropped) in [(PlatformRules.whatsapp, ["🏃", "💨", "😀"], ["🎉"]), (.signal, ["🏃"], ["💨", "😀", "🎉"]),
+                                       (.telegram, ["🏃", "💨", "😀", "🎉"], [])] {
+            let built = try PlatformPackBuilder(rules: rules).build(source)
+            let manifest = PlatformManifest(built, findings: [])
+            XCTAssertEqual(manifest.stickers.map(\.emojis), [kept, ["😀"]], rules.id)
+            XCTAssertEqual(manifest.stickers.map(\.emojis_dropped), [dropped.isEmpty ? nil : dropped, nil], rules.id)
+            let config = PackConfig.parse(String(decoding: built.files["stickerforge.yml"] ?? [], as: UTF8.self), file: "stickerforge.yml")
+            XCTAssertEqual(config.config.emojis[built.stickers[0].fileStem], ["🏃", "💨", "😀", "🎉"], rules.id)
+            if rules == .whatsapp {
+                let contents = try JSONSerialization.jsonObject(with: Data(built.files["contents.json"] ?? [])) as? [String: Any]
+                let packs = contents?["sticker_packs"] as? [[String: Any]]
+                let stickers = packs?.first?["stickers"] as? [[String: Any]]
+                XCTAssertEqual(stickers?.map { $0["emojis"] as? [String] ?? [] }, [kept, ["😀"]])
+            }
+            if rules == .telegram {
+                let set = try JSONSerialization.jsonObject(with: Data(built.files["stickerset.json"] ?? [])) as? [String: Any]
+                let stickers = set?["stickers"] as? [[String: Any]]
+                XCTAssertEqual(stickers?.map { $0["emoji_list"] as? [String] ?? [] }, [kept, ["😀"]])
+            }
+        }
+    }
 }

@@ -77,7 +77,7 @@ final class RuleExamplesTests: XCTestCase {
             "platform_format", "frame_count", "loop_count", "odd_dimensions",
             "catalog_invalid", "catalog_missing_file", "catalog_unlisted_sticker", "catalog_unknown_key",
             "duplicate_sticker", "empty_pack", "icon_slot_missing", "icon_wrong_size", "icon_not_opaque", "icon_color_profile",
-            "pack_size", "emoji_missing", "tray_icon", "mixed_animation", "name_too_long",
+            "pack_size", "emoji_missing", "emoji_dropped", "tray_icon", "mixed_animation", "name_too_long",
         ])
         XCTAssertEqual(Set(ids).count, ids.count, "rule ids must be unique")
     }

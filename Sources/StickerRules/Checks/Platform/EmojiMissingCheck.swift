@@ -9,7 +9,7 @@ public struct EmojiMissingCheck: PackCheck {
 
     public static let description = RuleDescription(
         id: "emoji_missing", name: "Emoji missing",
-        summary: "A sticker has no emoji (or more than the store takes) where the chosen store needs emoji per sticker.",
+        summary: "A sticker has fewer emoji than the chosen store needs per sticker (more are `emoji_dropped`'s).",
         defaultSeverity: .error, category: .catalog, threshold: "WhatsApp 1-3, Telegram 1-20, Signal and Discord 1")
 
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
@@ -18,19 +18,11 @@ public struct EmojiMissingCheck: PackCheck {
         let configured = pack.pack.config.emojis
         return pack.summaries.compactMap { summary in
             let emojis = configured[summary.name] ?? []
-            guard !range.contains(emojis.count) else { return nil }
-            let message: String, hint: String
-            if emojis.count < range.lowerBound {
-                message = emojis.isEmpty ? "\(summary.name) has no emoji; \(store) needs \(Self.rangeText(range)) per sticker"
-                    : "\(summary.name) has \(NumberText.count(emojis.count, "emoji", "emoji")); \(store) needs \(Self.rangeText(range))"
-                hint = "Give it emoji under `emojis:` in stickerforge.yml, e.g. `\(summary.name): [\"😀\"]`."
-            } else {
-                message = "\(summary.name) has \(NumberText.count(emojis.count, "emoji", "emoji")) (\(emojis.joined(separator: " "))); "
-                    + "\(store) takes at most \(range.upperBound)"
-                hint = "Keep the \(range.upperBound) that describe it best under `emojis:` in stickerforge.yml."
-            }
-            return context.finding(Self.description, sticker: summary.name, file: summary.primaryFile,
-                                   message: message, hint: hint)
+            guard emojis.count < range.lowerBound else { return nil }
+            let message = emojis.isEmpty ? "\(summary.name) has no emoji; \(store) needs \(Self.rangeText(range)) per sticker"
+                : "\(summary.name) has \(NumberText.count(emojis.count, "emoji", "emoji")); \(store) needs \(Self.rangeText(range))"
+            return context.finding(Self.description, sticker: summary.name, file: summary.primaryFile, message: message,
+                                   hint: "Give it emoji under `emojis:` in stickerforge.yml, e.g. `\(summary.name): [\"😀\"]`.")
         }
     }
 
@@ -42,11 +34,11 @@ public struct EmojiMissingCheck: PackCheck {
         CheckExamples(
             triggering: [
                 CheckExample("WhatsApp: no emoji", pack: .storeExample(count: 3, emojis: nil), platform: .whatsapp),
-                CheckExample("WhatsApp: 4 emoji", pack: .storeExample(count: 3, emojis: ["😀", "😂", "😍", "😎"]), platform: .whatsapp),
-                CheckExample("Signal: 2 emoji", pack: .storeExample(count: 1, emojis: ["😀", "😂"]), platform: .signal),
+                CheckExample("Signal: none given", pack: .storeExample(count: 1, emojis: []), platform: .signal),
             ],
             nonTriggering: [
                 CheckExample("WhatsApp: 3 emoji", pack: .storeExample(count: 3, emojis: ["😀", "😂", "😍"]), platform: .whatsapp),
+                CheckExample("Signal: 2 emoji are emoji_dropped's", pack: .storeExample(count: 1, emojis: ["😀", "😂"]), platform: .signal),
                 CheckExample("LINE: no emoji needed", pack: .storeExample(count: 8, emojis: nil), platform: .line),
                 CheckExample("iMessage: no emoji needed", pack: .storeExample(count: 1, emojis: nil)),
             ])
