@@ -2,12 +2,11 @@ import Yams
 
 /// The pack metadata the sticker stores show: `publisher:` (alias `author:`) and per-sticker `emojis:`.
 extension ConfigParser {
+    /// `publisher:` and `author:`: either alone names the pack's maker for every store; both may be
+    /// given (one source for every store), equal or not, each then going to the stores whose field it is.
     mutating func parsePublisher(key: String, value: Node) {
-        if config.publisher != nil {
-            invalid(value, key, "repeats the publisher; give only one of publisher and author (its alias)")
-            return
-        }
-        config.publisher = text(value, key, allowEmpty: false)
+        let name = text(value, key, allowEmpty: false)
+        if key == "author" { config.author = name } else { config.publisher = name }
     }
 
     /// `emojis: {sticker: ["😀", "🎉"]}`: each entry a list of emoji, or one string of them as

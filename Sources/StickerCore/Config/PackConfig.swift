@@ -20,8 +20,11 @@ public struct PackConfig: Equatable, Sendable {
     public var file: String?
     /// Pack name, replacing the folder or catalog name.
     public var name: String?
-    /// Who publishes the pack (`publisher:`, or its alias `author:`), for the stores that show it.
+    /// Who publishes the pack (`publisher:`), for the stores whose field is the publisher.
     public var publisher: String?
+    /// Who made the pack (`author:`), for the stores whose field is the author. Either key alone
+    /// serves every store; given both, each store takes its own (`credit(for:)`).
+    public var author: String?
     /// Emoji per sticker name (`emojis:`), for the stores that file stickers under emoji.
     public var emojis: [String: [String]] = [:]
     /// The pack's tray, cover or main image (`tray:`), relative to the folder.
@@ -80,5 +83,15 @@ public struct PackConfig: Equatable, Sendable {
         if let gridSize { configuration.gridSizeOverride = gridSize }
         for (rule, severity) in rules { configuration.severities[rule] = severity }
         thresholds.apply(to: &configuration.thresholds)
+    }
+}
+
+extension PackConfig {
+    /// The name a store credits the pack to: its own field's key when given, else the other one.
+    public func credit(for field: PlatformRules.CreditField) -> String? {
+        switch field {
+        case .publisher: return publisher ?? author
+        case .author: return author ?? publisher
+        }
     }
 }

@@ -26,6 +26,9 @@ public struct PlatformRules: Equatable, Sendable {
     public var maxNameCharacters: Int?
     /// Most characters of the publisher (author) name.
     public var maxPublisherCharacters: Int?
+    /// Which of `publisher:` and `author:` names the pack's maker in the store's own metadata, when
+    /// a pack gives both with different values.
+    public var creditField: CreditField = .publisher
     /// Rules of the iMessage set that say nothing about this store, off unless configured.
     public var inapplicableRules: Set<String>
     /// The chat backgrounds and bubble the store shows stickers on (the HTML report's previews).
@@ -58,6 +61,14 @@ public struct PlatformRules: Equatable, Sendable {
     public func emojis(of given: [String]) -> (kept: [String], dropped: [String]) {
         guard let most = emojiPerSticker?.upperBound, given.count > most else { return (given, []) }
         return (Array(given.prefix(most)), Array(given.dropFirst(most)))
+    }
+
+    /// The key of stickerforge.yml a store's maker field reads first.
+    public enum CreditField: String, Sendable {
+        /// WhatsApp's `publisher`, LINE's creator.
+        case publisher
+        /// Signal's `author`.
+        case author
     }
 
     /// The rules for a still or an animated sticker.

@@ -71,7 +71,7 @@ public struct PlatformPackBuilder: Sendable {
         // Built with holding off: never held.
         let stickers = done.compactMap { $0 }
         let name = pack.config.name ?? pack.name
-        var built = StorePack(rules: rules, name: name, publisher: pack.config.publisher,
+        var built = StorePack(rules: rules, name: name, publisher: pack.config.credit(for: rules.creditField),
                               identifier: StorePack.identifier(for: name), stickers: stickers, images: [], notes: [], files: [:])
         (built.images, built.notes) = try images(for: pack, layout: layout, builder: builder)
         for sticker in stickers { built.files[sticker.file] = sticker.bytes }

@@ -286,7 +286,8 @@ final class PackConfigStoreKeysTests: XCTestCase {
             tray: art/tray.png
             """, file: "stickerforge.yml")
         XCTAssertEqual(parsed.problems, [])
-        XCTAssertEqual(parsed.config.publisher, "Ada")
+        XCTAssertEqual(parsed.config.author, "Ada")
+        XCTAssertEqual(parsed.config.credit(for: .publisher), "Ada", "author: alone serves the publisher field too")
         XCTAssertEqual(parsed.config.emojis, ["wave": ["👋", "😀"], "heart": ["❤️"], "keycap": ["1️⃣"]])
         XCTAssertEqual(parsed.config.tray, "art/tray.png")
     }
@@ -310,15 +311,29 @@ final class PackConfigStoreKeysTests: XCTestCase {
             if case .invalid(_, let reason, _) = problem { return reason }
             return "\(problem)"
         }
-        XCTAssertEqual(parsed.problems.count, 6, reasons.joined(separator: "\n"))
-        XCTAssertTrue(reasons.contains { $0.contains("author") && $0.contains("repeats the publisher") }, "\(reasons)")
+        XCTAssertEqual(parsed.problems.count, 5, reasons.joined(separator: "\n"))
         XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("'hi'") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("'1'") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("twice") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("emojis.spin") && $0.contains("a mapping") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("tray") && $0.contains("unsafe") }, "\(reasons)")
         XCTAssertEqual(parsed.config.publisher, "Ada")
+        XCTAssertEqual(parsed.config.author, "Bob")
         XCTAssertEqual(parsed.config.emojis["wave"], ["👋"])
+    }
+
+    /// `publisher:` and `author:` together are one source for every store: each store takes its own
+    /// field's key, and either alone serves all.
+    func testPublisherAndAuthorGoToTheStoresWhoseFieldEachIs() {
+        let both = PackConfig.parse("publisher: Ada Studio\nauthor: Ada\n", file: "stickerforge.yml")
+        XCTAssertEqual(both.problems.count, 0)
+        XCTAssertEqual(both.config.credit(for: PlatformRules.whatsapp.creditField), "Ada Studio")
+        XCTAssertEqual(both.config.credit(for: PlatformRules.line.creditField), "Ada Studio")
+        XCTAssertEqual(both.config.credit(for: PlatformRules.signal.creditField), "Ada")
+        for yaml in ["author: Ada\n", "publisher: Ada\n", "publisher: Ada\nauthor: Ada\n"] {
+            let one = PackConfig.parse(yaml, file: "stickerforge.yml").config
+            XCTAssertEqual(PlatformRules.all.map { one.credit(for: $0.creditField) }, Array(repeating: "Ada", count: PlatformRules.all.count), yaml)
+        }
     }
 
     func testSingleEmoji() {

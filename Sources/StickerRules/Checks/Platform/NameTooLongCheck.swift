@@ -24,7 +24,7 @@ public struct NameTooLongCheck: PackCheck {
                     + "\(store.name) takes at most \(limit)",
                 hint: "Give a shorter `name:` in stickerforge.yml (at most \(limit) characters)."))
         }
-        if let limit = store.maxPublisherCharacters, let publisher = pack.pack.config.publisher, publisher.count > limit {
+        if let limit = store.maxPublisherCharacters, let publisher = pack.pack.config.credit(for: store.creditField), publisher.count > limit {
             findings.append(context.finding(
                 Self.description, sticker: nil, file: pack.pack.config.file,
                 message: "the publisher has \(NumberText.count(publisher.count, "character")); \(store.name) takes at most \(limit)",
