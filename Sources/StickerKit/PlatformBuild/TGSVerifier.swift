@@ -5,7 +5,7 @@ import StickerCore
 /// by frame at its canvas size by StickerForge's own Lottie decoder (rlottie in the contained
 /// helper, as Telegram's apps draw it), then judged by the store's table: the canvas
 /// (`TGSWriter.side` square), the rate (`AnimationLimits.maxFPS(for: .tgs)`), at least one frame
-/// and at most the duration cap, the byte limit, and no feature the renderer cannot draw
+/// and at most the duration cap (a document of no frame is refused by the validator), the byte limit, and no feature the renderer cannot draw
 /// (`LottieUnsupportedFeature`). A file with any problem is not shipped (`StoreStickerBuilder`
 /// builds the sticker as video instead).
 struct TGSVerifier: Sendable {
@@ -18,9 +18,8 @@ struct TGSVerifier: Sendable {
     enum Problem: Equatable, Sendable, CustomStringConvertible {
         /// The decoder refused it or rlottie could not render it.
         case undecodable(String)
-        /// It renders no frame.
-        case noFrames
-        /// Fewer frames came out of the renderer than the document declares.
+        /// Fewer frames came out of the renderer than the document declares (none, for a file
+        /// rlottie loads as 0 frames).
         case framesMissing(rendered: Int, declared: Int)
         /// The canvas is not the store's square.
         case canvas(width: Int, height: Int, side: Int)
@@ -36,7 +35,6 @@ struct TGSVerifier: Sendable {
         var description: String {
             switch self {
             case .undecodable(let reason): return "it does not decode (\(reason))"
-            case .noFrames: return "it renders no frame"
             case let .framesMissing(rendered, declared): return "rlottie rendered \(rendered) of its \(declared) frames"
             case let .canvas(width, height, side): return "its canvas is \(NumberText.size(width, height)), not \(NumberText.size(side, side))"
             case let .frameRate(rate, required):
@@ -63,9 +61,7 @@ struct TGSVerifier: Sendable {
         } catch {
             return problems + [.undecodable("\(error)")]
         }
-        if summary.delays.isEmpty || rendered == 0 {
-            problems.append(.noFrames)
-        } else if rendered != summary.delays.count {
+        if rendered == 0 || rendered != summary.delays.count {
             problems.append(.framesMissing(rendered: rendered, declared: summary.delays.count))
         }
         let side = TGSWriter.side
