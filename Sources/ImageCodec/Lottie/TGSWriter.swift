@@ -2,10 +2,12 @@
 /// 60 frames a second, gzipped (core.telegram.org/stickers: `.tgs`, 512x512, 60 fps, at most 3 s).
 ///
 /// The canvas: the source's layers move into a precomp asset drawn by one layer scaled (aspect
-/// kept) and centred on 512x512. The rate: every time in the document (keyframe `t`, layer `ip`,
-/// `op`, `st`, the document's `ip` and `op`) is multiplied by 60 / `fr`, times `speed` when the
-/// animation is sped up; `maxFrames` trims what is left by moving the out point. No time stretch
-/// or time remapping is added (Telegram refuses both).
+/// kept) and centred on 512x512. The rate: every time in the document (keyframe times, layer `ip`,
+/// `op`, `st`, markers, the document's `ip` and `op`; by the schema, `LottieTimeScale`, so a
+/// gradient's type `t` is never taken for one) is multiplied by 60 / `fr`, divided by `speed` when
+/// the animation is sped up; `maxDurationMs` trims what is left by moving the out point. No time
+/// stretch or time remapping is added (Telegram refuses both). What is written is not verified
+/// here: a store build decodes it again (`TGSVerifier` in StickerKit).
 public struct TGSWriter: Sendable {
     /// The canvas side.
     public static let side = 512
@@ -34,7 +36,7 @@ public struct TGSWriter: Sendable {
         let (json, document) = try LottieDecoder(limits: limits).validated(source, format: format)
         var root = try LottieJSON.parse(json)
         let factor = Self.frameRate / document.frameRate / speed
-        if factor != 1 { root = Self.scaledTimes(root, by: factor) }
+        if factor != 1 { root = LottieTimeScale.scaled(root, by: factor, speed: speed) }
         var inPoint = document.inPoint * factor, outPoint = document.outPoint * factor
         if let maxDurationMs {
             outPoint = min(outPoint, inPoint + (maxDurationMs * Self.frameRate / 1000).rounded(.down))
@@ -48,24 +50,6 @@ public struct TGSWriter: Sendable {
         }
         let frames = Int(outPoint - inPoint)
         return Output(bytes: try Self.gzip(root.bytes), frames: frames, durationMs: Double(frames) * 1000 / Self.frameRate)
-    }
-
-    /// Every keyframe time and layer time multiplied by `factor`.
-    static func scaledTimes(_ value: LottieJSON, by factor: Double) -> LottieJSON {
-        switch value {
-        case .array(let items): return .array(items.map { scaledTimes($0, by: factor) })
-        case .object(let members):
-            // A keyframe is an object with a time `t` and a start value `s` (or a hold/ease pair).
-            let isKeyframe = members.contains { $0.key == "t" } && members.contains { ["s", "e", "h", "i", "o"].contains($0.key) }
-            return .object(members.map { member in
-                if let number = member.value.double,
-                   (isKeyframe && member.key == "t") || ["ip", "op", "st"].contains(member.key) {
-                    return LottieJSON.Member(key: member.key, value: .number(number * factor))
-                }
-                return LottieJSON.Member(key: member.key, value: scaledTimes(member.value, by: factor))
-            })
-        default: return value
-        }
     }
 
     /// The document's layers moved into a precomp drawn scaled and centred on the 512x512 canvas.

@@ -8,8 +8,10 @@ import StickerRules
 extension StoreStickerBuilder {
     /// A Lottie or TGS source as the store's vector format (Telegram's `.tgs`: `TGSWriter`), retimed
     /// like any animation (speed up or trim to the duration cap); nil with the reason when the store
-    /// takes no vector format, the source is not vector, or the result breaks the store's byte limit
-    /// (the sticker is then built as a raster animation, and the reason kept as a note).
+    /// takes no vector format, the source is not vector, or the written file breaks the store's byte
+    /// limit or fails `TGSVerifier` (decoded again: no frame, wrong canvas or rate, too long, a feature
+    /// the renderer cannot draw); the sticker is then built as a raster animation (Telegram: WebM
+    /// video), and the reason kept as a note.
     func vectorSticker(_ sticker: StickerSource, root: String, stem: String, emojis: [String]) throws -> (StoreSticker?, String?) {
         guard case .file(let path) = sticker.content, let kind = rules.animated, kind.formats.contains(.tgs) else { return (nil, nil) }
         let bytes: [UInt8]
@@ -44,6 +46,13 @@ extension StoreStickerBuilder {
         guard written.bytes.count <= limit else {
             return (nil, "no .tgs: \(NumberText.int(written.bytes.count)) bytes gzipped, over \(rules.name)'s "
                     + "\(NumberText.int(limit)); simplify the Lottie (fewer layers and keyframes) to get one")
+        }
+        // Decoded again and judged by the store's rules: a file Telegram's renderer loads as no
+        // frame, or that breaks a rule, is never shipped.
+        let problems = TGSVerifier(rules: rules).problems(written.bytes)
+        guard problems.isEmpty else {
+            return (nil, "no .tgs: the written file, decoded again, cannot ship: "
+                    + problems.map(\.description).joined(separator: "; ") + "; built as video instead")
         }
         let scaled = document.width == TGSWriter.side && document.height == TGSWriter.side ? nil
             : "canvas \(NumberText.size(document.width, document.height)) -> \(NumberText.size(TGSWriter.side, TGSWriter.side)) (vector, scaled in the document)"

@@ -22,6 +22,10 @@ public struct PlatformFormatCheck: StickerCheck {
         case .file: format = subject.files.first?.format; file = subject.files.first?.path
         }
         guard let format else { return [] }
+        // A file that did not decode has no kind to judge it by (0 frames reads as a still): when
+        // the store takes its format for either kind, `corrupt_image` (or the limit's rule) is its one finding.
+        if subject.decoded == nil, !subject.failures.isEmpty,
+           [false, true].contains(where: { store.kind(animated: $0)?.formats.contains(format) == true }) { return [] }
         guard let kind = subject.platformKind(context) else {
             return [context.finding(Self.description, sticker: subject.name, file: file,
                                     message: "\(store.name) takes no \(subject.isAnimated ? "animated" : "still") stickers",
@@ -47,6 +51,10 @@ public struct PlatformFormatCheck: StickerCheck {
                 CheckExample("WhatsApp: a WebP", PlatformExamples.still(), platform: .whatsapp),
                 CheckExample("Discord: an APNG", PlatformExamples.animation(320, format: .apng), platform: .discord),
                 CheckExample("Telegram: a WebM", PlatformExamples.animation(format: .webm), platform: .telegram),
+                CheckExample("Telegram: a TGS that does not decode (corrupt_image's business)", .example(
+                    image: nil, file: "party.tgs", format: .tgs,
+                    failures: [FileFailure(file: "party.tgs", error: .library(name: "rlottie", message: "rlottie could not parse the animation"))]),
+                    platform: .telegram),
                 CheckExample("iMessage: a WebP (unsupported_format's business)", PlatformExamples.still()),
             ])
     }
