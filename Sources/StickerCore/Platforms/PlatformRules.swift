@@ -33,18 +33,38 @@ public struct PlatformRules: Equatable, Sendable {
     public var inapplicableRules: Set<String>
     /// The chat backgrounds and bubble the store shows stickers on (the HTML report's previews).
     public var chatColors: ChatColors
+    /// How the store shows a pack: Messages' grid of cells or a chat (the HTML report; `vectorBox`).
+    public var layout: StickerLayout
+    /// Whether the store limits the decoded memory of an animation (Messages does: `animation_memory`),
+    /// so the HTML report gives each sticker's.
+    public var limitsDecodedMemory: Bool
+    /// Whether the configured byte limit (`CheckConfiguration.maxBytes`: `--max-bytes`, `max_bytes:`)
+    /// replaces the table's for every sticker (`byteLimit`): Messages' 500,000 bytes are that setting's default.
+    public var configurableMaxBytes: Bool
+    /// Which sticker files `build` converts rather than ships as they are (`converts`).
+    public var convertedFiles: ConvertedFiles
+    /// How the size rules word this table's limits.
+    public var wording: LimitWording
+    /// Whether `build` writes this store's pack as an Xcode sticker catalog (`.xcstickers`) rather than
+    /// a store folder (`build --platform`).
+    public var buildsStickerCatalog: Bool
 
     /// A table.
     public init(id: String, name: String, still: StickerKindRules?, animated: StickerKindRules?,
                 animation: AnimationLimits = AnimationLimits(), mixesStillAndAnimated: Bool,
                 emojiPerSticker: ClosedRange<Int>?, packImages: [PackImageRules],
                 maxNameCharacters: Int?, maxPublisherCharacters: Int?, inapplicableRules: Set<String>,
-                chatColors: ChatColors = ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: nil)) {
+                chatColors: ChatColors = ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: nil),
+                layout: StickerLayout = .chat, limitsDecodedMemory: Bool = false, configurableMaxBytes: Bool = false,
+                convertedFiles: ConvertedFiles = .formatsNotTaken, wording: LimitWording = .store,
+                buildsStickerCatalog: Bool = false) {
         self.id = id; self.name = name; self.still = still; self.animated = animated; self.animation = animation
         self.mixesStillAndAnimated = mixesStillAndAnimated; self.emojiPerSticker = emojiPerSticker
         self.packImages = packImages; self.maxNameCharacters = maxNameCharacters
         self.maxPublisherCharacters = maxPublisherCharacters; self.inapplicableRules = inapplicableRules
-        self.chatColors = chatColors
+        self.chatColors = chatColors; self.layout = layout; self.limitsDecodedMemory = limitsDecodedMemory
+        self.configurableMaxBytes = configurableMaxBytes; self.convertedFiles = convertedFiles; self.wording = wording
+        self.buildsStickerCatalog = buildsStickerCatalog
     }
 
     /// Every store StickerForge knows, iMessage first.
@@ -53,7 +73,8 @@ public struct PlatformRules: Equatable, Sendable {
     /// The table called `id`, nil when there is none.
     public static func named(_ id: String) -> PlatformRules? { all.first { $0.id == id } }
 
-    /// Whether this is the iMessage table, whose limits the rules have always carried themselves.
+    /// Whether this is the iMessage table. Kept for `build --platform` until it reads
+    /// `buildsStickerCatalog`; no rule or report asks it, they read the table's fields.
     public var isIMessage: Bool { id == PlatformRules.imessage.id }
 
     /// The emoji the store files a sticker under, of those `emojis:` gives (in order): the first
@@ -75,10 +96,25 @@ public struct PlatformRules: Equatable, Sendable {
     public func kind(animated isAnimated: Bool) -> StickerKindRules? { isAnimated ? animated : still }
 
     /// The box vector stickers (Lottie, TGS) are rendered into for this store: its largest animated
-    /// sticker side; nil for iMessage, whose grid cell decides.
+    /// sticker side; nil where stickers fill a grid cell (iMessage), whose size decides.
     public var vectorBox: Int? {
-        guard !isIMessage, let limits = animated?.pixels ?? still?.pixels else { return nil }
+        guard layout != .messagesGrid, let limits = animated?.pixels ?? still?.pixels else { return nil }
         return max(limits.maximum.width, limits.maximum.height)
+    }
+
+    /// The byte limit of a sticker file: the configured one where the table lets the configuration
+    /// set it (`configurableMaxBytes`), else the table's for the sticker's kind and the file's format;
+    /// nil when the store takes no sticker of that kind.
+    public func byteLimit(animated isAnimated: Bool, format: ImageFormat, configured: Int) -> Int? {
+        configurableMaxBytes ? configured : kind(animated: isAnimated)?.maxBytes(for: format)
+    }
+
+    /// Whether `build` converts a sticker file of `format` rather than shipping it as it is.
+    public func converts(_ format: ImageFormat, animated isAnimated: Bool) -> Bool {
+        switch convertedFiles {
+        case .formatsNotTaken: return !(kind(animated: isAnimated)?.formats.contains(format) ?? false)
+        case .convertibleForeign: return format.isConvertibleForeign
+        }
     }
 
     /// Formats as a message names them: "WebP", "PNG or APNG", "WebM, TGS or PNG".
@@ -207,16 +243,21 @@ public struct AnimationLimits: Equatable, Sendable {
     public var frameCount: ClosedRange<Int>?
     /// Plays taken (1...4); nil when any count, forever included, is fine.
     public var plays: ClosedRange<Int>?
+    /// The timings the configurable thresholds judge where this table sets no limit of its own:
+    /// viewers stretch delays of 10 ms or less whatever the store; Messages takes any frame rate and
+    /// loop length but plays fast, long loops badly, so iMessage takes all three.
+    public var advice: Set<TimingAdvice>
 
     /// The frame-rate cap for a file of `format`.
     public func maxFPS(for format: ImageFormat) -> Double? { maxFPSByFormat[format] ?? maxFPS }
 
     /// Limits.
     public init(maxDurationMilliseconds: Double? = nil, durationCountsEveryPlay: Bool = false, maxFPS: Double? = nil,
-                maxFPSByFormat: [ImageFormat: Double] = [:], minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, plays: ClosedRange<Int>? = nil) {
+                maxFPSByFormat: [ImageFormat: Double] = [:], minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, plays: ClosedRange<Int>? = nil,
+                advice: Set<TimingAdvice> = [.shortDelay]) {
         self.maxDurationMilliseconds = maxDurationMilliseconds; self.durationCountsEveryPlay = durationCountsEveryPlay
         self.maxFPS = maxFPS; self.maxFPSByFormat = maxFPSByFormat; self.minFrameDelayMilliseconds = minFrameDelayMilliseconds
-        self.frameCount = frameCount; self.plays = plays
+        self.frameCount = frameCount; self.plays = plays; self.advice = advice
     }
 }
 

@@ -12,8 +12,8 @@ public struct HTMLReportRenderer: Sendable {
     public init() {}
 
     /// The page for `report`; `media` is keyed by sticker name; `rules` supplies rule names.
-    /// For a store other than iMessage (`check --platform`), stickers show on that store's chat
-    /// colours and the facts give its byte limits.
+    /// The table's `layout` decides the page: Messages' grid (the grid size, the drawer as Messages lays
+    /// it out), or a chat (`check --platform`: stickers on that store's chat colours, which store judged).
     public func render(_ report: CheckReport, media: [String: StickerMedia], rules: [RuleDescription],
                        maxBytes: Int, platform: PlatformRules = .imessage) -> String {
         let cell = report.pack.gridSize.maxPixels
@@ -24,7 +24,7 @@ public struct HTMLReportRenderer: Sendable {
             <header class="top">
             <h1>\(HTMLEscape.text(report.pack.name))</h1>
             <p class="summary">\(HTMLEscape.text(report.summary.sentence))</p>
-            <p class="meta">\(platform.isIMessage ? "Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \(report.pack.gridSize.points) pt)"
+            <p class="meta">\(platform.layout == .messagesGrid ? "Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \(report.pack.gridSize.points) pt)"
                 : "Judged for <strong>\(HTMLEscape.text(platform.name))</strong> (<code>--platform \(HTMLEscape.text(platform.id))</code>)") \
             · \(HTMLEscape.text(report.tool.name)) \(HTMLEscape.text(report.tool.version))</p>
             \(filters(report, rules: rules))
@@ -75,11 +75,12 @@ public struct HTMLReportRenderer: Sendable {
     private func overview(_ report: CheckReport, media: [String: StickerMedia], platform: PlatformRules) -> String {
         let grid = report.pack.gridSize
         let columns = grid == .small ? 4 : grid == .regular ? 3 : 2
+        let inGrid = platform.layout == .messagesGrid
         var out = """
             <section class="overview" aria-labelledby="overview-heading">
-            <h2 id="overview-heading">\(platform.isIMessage ? "The pack as Messages lays it out" : "The pack on \(HTMLEscape.text(platform.name))'s chat background")</h2>
-            \(platform.isIMessage ? "<p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>" : "")
-            <div class="drawer\(platform.isIMessage ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(platform.isIMessage ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
+            <h2 id="overview-heading">\(inGrid ? "The pack as Messages lays it out" : "The pack on \(HTMLEscape.text(platform.name))'s chat background")</h2>
+            \(inGrid ? "<p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>" : "")
+            <div class="drawer\(inGrid ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(inGrid ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
             """
         for (index, sticker) in report.stickers.enumerated() {
             let worst = sticker.findings.map(\.severity).max()

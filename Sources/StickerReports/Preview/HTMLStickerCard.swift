@@ -3,8 +3,8 @@ import StickerCore
 import StickerEncoding
 import StickerRules
 
-/// One sticker's card in the HTML report: the sticker on every background, at 1x/2x/3x (iMessage),
-/// its facts and its findings.
+/// One sticker's card in the HTML report: the sticker on every background, at 1x/2x/3x (Messages'
+/// grid, `PlatformRules.layout`), its facts and its findings.
 struct HTMLStickerCard {
     let sticker: StickerReport
     /// Position in the pack: names the CSS class that carries this sticker's image.
@@ -13,7 +13,7 @@ struct HTMLStickerCard {
     let gridSize: GridSize
     let rules: [RuleDescription]
     let maxBytes: Int
-    /// The store judged: its chat colours replace Messages' backgrounds, its byte limit the facts'.
+    /// The store judged: a chat layout's colours replace Messages' backgrounds, its byte limit the facts'.
     var platform: PlatformRules = .imessage
 
     var html: String {
@@ -27,7 +27,7 @@ struct HTMLStickerCard {
             """
         if let media {
             out += "<div class=\"stage\">"
-            if platform.isIMessage {
+            if platform.layout == .messagesGrid {
                 for bg in PreviewBackground.allCases {
                     out += "<figure class=\"bg bg-\(bg.rawValue)\">\(picture(media, scale: 1))"
                     out += "<figcaption>\(bg.label)</figcaption></figure>"
@@ -36,9 +36,9 @@ struct HTMLStickerCard {
                 out += Self.storeBackdrops(platform, picture: picture(media, scale: 1))
             }
             out += "</div>"
-            // Messages' @1x/@2x/@3x scales are iMessage's alone; a store's page shows its chat colours.
+            // Messages' @1x/@2x/@3x scales are its grid's alone; a chat page shows the chat colours.
             var scales = ""
-            if platform.isIMessage {
+            if platform.layout == .messagesGrid {
                 for scale in 1...3 {
                     scales += "<figure class=\"bg bg-checkerboard\">\(picture(media, scale: scale))"
                     scales += "<figcaption>@\(scale)x</figcaption></figure>"
@@ -69,12 +69,12 @@ struct HTMLStickerCard {
             rows.append(("Loop", String(format: "%.2f s", f.durationMs / 1000) + (f.loops == 0 ? ", forever" : ", \(f.loops) plays")))
         }
         let animated = f.frames > 1 || f.format == .apng || f.format == .webm || f.format == .tgs
-        let maxBytes = platform.isIMessage ? maxBytes : platform.kind(animated: animated)?.maxBytes(for: f.format) ?? maxBytes
+        let maxBytes = platform.byteLimit(animated: animated, format: f.format, configured: maxBytes) ?? maxBytes
         let headroom = maxBytes - f.bytes
         rows.append(("Bytes", "\(NumberText.int(f.bytes)) (" + (headroom >= 0 ? "\(NumberText.int(headroom)) under" : "\(NumberText.int(-headroom)) over")
                      + " the \(NumberText.int(maxBytes)) limit)"))
-        // Decoded memory is what Messages' limits are about; the stores publish none.
-        if platform.isIMessage { rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576))) }
+        // Decoded memory is what Messages' limits are about; the other stores publish none.
+        if platform.limitsDecodedMemory { rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576))) }
         let files = sticker.files.map { "<code>\(HTMLEscape.text($0))</code>" }
         rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
         return "<dl class=\"facts\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"

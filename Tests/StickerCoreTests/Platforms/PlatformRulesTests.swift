@@ -105,6 +105,28 @@ final class PlatformRulesTests: XCTestCase {
         }
     }
 
+    /// What makes iMessage judged and shown as it always was is data in its table; every other store
+    /// takes the defaults a new table gets.
+    func testIMessageDiffersOnlyByItsTableFields() throws {
+        let i = PlatformRules.imessage
+        XCTAssertEqual(i.layout, .messagesGrid); XCTAssertTrue(i.limitsDecodedMemory); XCTAssertTrue(i.configurableMaxBytes)
+        XCTAssertEqual(i.convertedFiles, .convertibleForeign); XCTAssertFalse(i.wording.namesStore); XCTAssertTrue(i.buildsStickerCatalog)
+        XCTAssertEqual(i.animation.advice, [.frameRate, .loopLength, .shortDelay])
+        XCTAssertEqual(i.byteLimit(animated: true, format: .apng, configured: 400_000), 400_000)
+        XCTAssertTrue(i.converts(.webp, animated: false)); XCTAssertFalse(i.converts(.heic, animated: false))
+        for store in PlatformRules.all.dropFirst() {
+            XCTAssertEqual(store.layout, .chat, store.id); XCTAssertFalse(store.limitsDecodedMemory, store.id)
+            XCTAssertFalse(store.configurableMaxBytes, store.id); XCTAssertEqual(store.convertedFiles, .formatsNotTaken, store.id)
+            XCTAssertEqual(store.wording, .store, store.id); XCTAssertFalse(store.buildsStickerCatalog, store.id)
+            XCTAssertEqual(store.animation.advice, [.shortDelay], store.id)
+            XCTAssertNotNil(store.vectorBox, store.id)
+        }
+        let t = PlatformRules.telegram
+        XCTAssertEqual(t.byteLimit(animated: true, format: .tgs, configured: 400_000), 65_536)
+        XCTAssertTrue(t.converts(.apng, animated: true)); XCTAssertFalse(t.converts(.webm, animated: true))
+        XCTAssertTrue(t.converts(.webp, animated: true)); XCTAssertFalse(t.converts(.webp, animated: false))
+    }
+
     /// Every rule a table switches off exists, so a renamed rule cannot silently stay on.
     func testInapplicableRulesNameRealRules() {
         let ids = Set(RuleRegistry.allDescriptions.map(\.id))

@@ -53,7 +53,7 @@ final class RuleExamplesTests: XCTestCase {
             XCTAssertFalse(own.isEmpty, "\(rule.id) did not trigger on \"\(note)\"")
             for f in own {
                 let expected = example.severity
-                    ?? (example.platform.isIMessage ? rule.defaultSeverity : max(rule.defaultSeverity, .error))
+                    ?? (example.platform == .imessage ? rule.defaultSeverity : max(rule.defaultSeverity, .error))
                 XCTAssertEqual(f.severity, expected, "\(rule.id) \"\(note)\" severity")
                 XCTAssertFalse(f.message.isEmpty, "\(rule.id) \"\(note)\" message")
                 XCTAssertFalse(f.hint.isEmpty, "\(rule.id) \"\(note)\" hint")

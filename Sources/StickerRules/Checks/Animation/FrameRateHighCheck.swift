@@ -12,15 +12,17 @@ public struct FrameRateHighCheck: StickerCheck {
         defaultSeverity: .warning, category: .animation, threshold: "30 fps (thresholds.maxFPS)")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard subject.isAnimated, let image = subject.decoded, let fps = image.averageFPS else { return [] }
-        if !context.platform.isIMessage { return storeFindings(subject, image: image, fps: fps, context: context) }
-        let limit = context.thresholds.maxFPS
-        guard Self.exceeds(image, limit) else { return [] }
+        guard subject.isAnimated, let image = subject.decoded, let fps = image.averageFPS,
+              let limit = TimingLimit(context.platform.animation.maxFPS(for: image.facts.format), advice: .frameRate,
+                                      threshold: context.thresholds.maxFPS, context: context),
+              Self.exceeds(image, limit.value) else { return [] }
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.decimal(fps)) fps on average (\(NumberText.count(image.frameCount, "frame")) in "
-                + "\(NumberText.decimal(image.loopDurationMilliseconds)) ms), limit \(NumberText.decimal(limit)) fps",
-            hint: "Drop frames (keep every second one and double the delays) or lower the rate to 15-24 fps.")]
+                + "\(NumberText.decimal(image.loopDurationMilliseconds)) ms), \(limit.text("fps"))",
+            hint: "Drop frames (keep every second one and double the delays) "
+                + (limit.isStores ? "until the rate is at most \(NumberText.decimal(limit.value)) fps." : "or lower the rate to 15-24 fps."),
+            atLeast: limit.floor)]
             .compactMap { $0 }
     }
 
@@ -35,6 +37,8 @@ public struct FrameRateHighCheck: StickerCheck {
                 CheckExample("Telegram: a 60 fps .tgs", PlatformExamples.animation(frames: 12, delay: .fps(60), format: .tgs),
                              platform: .telegram),
                 CheckExample("WhatsApp: 60 fps (no cap)", PlatformExamples.animation(frames: 12, delay: .fps(60)), platform: .whatsapp),
+                CheckExample("Signal: a 60 fps APNG (no cap, no advice)", PlatformExamples.animation(frames: 12, delay: .fps(60), format: .apng),
+                             platform: .signal),
                 CheckExample("Telegram: a 30 fps WebM whose millisecond timestamps leave the loop 1 ms short (3 frames in 99 ms)",
                              PlatformExamples.animation(frames: 3, delay: .milliseconds(33), format: .webm), platform: .telegram),
             ])

@@ -23,8 +23,10 @@ public struct CheckExample: Sendable {
     public var platform: PlatformRules = .imessage
 
     /// A sticker example.
-    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large, platform: PlatformRules = .imessage) {
-        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize; self.platform = platform
+    public init(_ note: String, _ subject: StickerSubject, gridSize: GridSize = .large, severity: Severity? = nil,
+                platform: PlatformRules = .imessage) {
+        self.note = note; self.input = .sticker(subject); self.gridSize = gridSize; self.severity = severity
+        self.platform = platform
     }
 
     /// A pack example.

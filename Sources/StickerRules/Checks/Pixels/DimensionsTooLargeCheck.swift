@@ -7,22 +7,24 @@ public struct DimensionsTooLargeCheck: StickerCheck {
     public init() {}
 
     /// The largest side Messages accepts.
-    public static let maximumSide = 618
+    public static let maximumSide = PlatformRules.iMessageMaximumSide
 
     public static let description = RuleDescription(
         id: "dimensions_too_large", name: "Dimensions too large",
         summary: "A side is above 618 px, the largest sticker Messages accepts.",
         defaultSeverity: .error, category: .pixels, threshold: "618 px a side")
 
+    /// A side above the table's maximum for the sticker's kind.
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        if !context.platform.isIMessage { return storeFindings(subject, context: context) }
-        guard let image = subject.decoded else { return [] }
-        let m = Self.maximumSide
-        guard image.width > m || image.height > m else { return [] }
+        guard let image = subject.decoded, let limits = subject.platformKind(context)?.pixels,
+              image.width > limits.maximum.width || image.height > limits.maximum.height else { return [] }
+        let platform = context.platform
+        let limitText = platform.wording.namesStore ? "\(platform.name) takes for \(subject.kindText): \(limits.text)"
+            : "the maximum of \(limits.maximum)"
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.size(image.width, image.height)), larger than the maximum of \(NumberText.size(m, m))",
-            hint: "Scale it down to fit the grid cell: 300, 408 or 618 px a side for small, regular or large.")]
+            message: "\(NumberText.size(image.width, image.height)), larger than \(limitText)",
+            hint: platform.wording.dimensionsTooLargeHint ?? "Scale it to fit \(limits.maximum), keeping the aspect ratio.")]
             .compactMap { $0 }
     }
 
@@ -32,6 +34,7 @@ public struct DimensionsTooLargeCheck: StickerCheck {
                 CheckExample("700x600", .example(image: ExampleImage.still(ExampleImage.canvas(700, 600, inset: 20)))),
                 CheckExample("WhatsApp: 600x600 WebP", PlatformExamples.still(600), platform: .whatsapp),
                 CheckExample("LINE: a 330x270 APNG", PlatformExamples.animation(330, height: 270, format: .apng), platform: .line),
+                CheckExample("Discord: a 618x618 PNG (320x320 exactly)", PlatformExamples.still(618, format: .png), platform: .discord),
             ],
             nonTriggering: [
                 CheckExample("618x618", .example(image: ExampleImage.still(ExampleImage.canvas(618, 618, inset: 20)))),

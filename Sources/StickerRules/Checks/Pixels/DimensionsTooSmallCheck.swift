@@ -14,15 +14,20 @@ public struct DimensionsTooSmallCheck: StickerCheck {
         summary: "A side is below 300 px, the smallest sticker Messages accepts.",
         defaultSeverity: .error, category: .pixels, threshold: "300 px a side")
 
+    /// A side below the table's minimum for the sticker's kind, or no side as long as the table
+    /// needs one side to be.
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        if !context.platform.isIMessage { return storeFindings(subject, context: context) }
-        guard let image = subject.decoded else { return [] }
-        let m = Self.minimumSide
-        guard image.width < m || image.height < m else { return [] }
+        guard let image = subject.decoded, let limits = subject.platformKind(context)?.pixels else { return [] }
+        let belowMinimum = limits.minimum.map { image.width < $0.width || image.height < $0.height } ?? false
+        let noLongSide = limits.oneSideAtLeast.map { max(image.width, image.height) < $0 } ?? false
+        guard belowMinimum || noLongSide else { return [] }
+        let platform = context.platform
+        let limitText = platform.wording.namesStore ? "\(platform.name) takes for \(subject.kindText): \(limits.text)"
+            : limits.minimum.map { "the minimum of \($0)" } ?? limits.text
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.size(image.width, image.height)), smaller than the minimum of \(NumberText.size(m, m))",
-            hint: "Export at @3x: 300x300 px for the small grid, 408x408 for regular, 618x618 for large.")]
+            message: "\(NumberText.size(image.width, image.height)), smaller than \(limitText)",
+            hint: platform.wording.dimensionsTooSmallHint ?? "Export the artwork larger (or scale it up) to \(limits.text).")]
             .compactMap { $0 }
     }
 
@@ -33,10 +38,13 @@ public struct DimensionsTooSmallCheck: StickerCheck {
                 CheckExample("WhatsApp: 408x408 WebP", PlatformExamples.still(408), platform: .whatsapp),
                 CheckExample("Telegram: 500x300, no side of 512", PlatformExamples.still(500, height: 300, format: .png),
                              platform: .telegram),
+                CheckExample("Discord: a 300x300 PNG (320x320 exactly)", PlatformExamples.still(300, format: .png), platform: .discord),
                 CheckExample("LINE: a 260x200 APNG, no side of 270", PlatformExamples.animation(260, height: 200, format: .apng),
                              platform: .line),
             ],
             nonTriggering: [
+                CheckExample("a 300x300 animated GIF", .example(image: ExampleImage.animation(
+                    [ExampleImage.canvas(300, 300, inset: 10), ExampleImage.canvas(300, 300, inset: 20)], format: .gif), file: "Anim.gif")),
                 CheckExample("300x300", .example(image: ExampleImage.still(ExampleImage.canvas(300, 300, inset: 10)))),
                 CheckExample("Telegram: 300x512", PlatformExamples.still(300, height: 512, format: .png), platform: .telegram),
                 CheckExample("LINE: a 300x200 APNG (width over 270)", PlatformExamples.animation(300, height: 200, format: .apng),
