@@ -28,7 +28,7 @@ public struct PlatformRules: Equatable, Sendable {
     public var maxPublisherCharacters: Int?
     /// Which of `publisher:` and `author:` names the pack's maker in the store's own metadata, when
     /// a pack gives both with different values.
-    public var creditField: CreditField = .publisher
+    public var creditField: CreditField
     /// Rules of the iMessage set that say nothing about this store, off unless configured.
     public var inapplicableRules: Set<String>
     /// The chat backgrounds and bubble the store shows stickers on (the HTML report's previews).
@@ -53,15 +53,16 @@ public struct PlatformRules: Equatable, Sendable {
     public init(id: String, name: String, still: StickerKindRules?, animated: StickerKindRules?,
                 animation: AnimationLimits = AnimationLimits(), mixesStillAndAnimated: Bool,
                 emojiPerSticker: ClosedRange<Int>?, packImages: [PackImageRules],
-                maxNameCharacters: Int?, maxPublisherCharacters: Int?, inapplicableRules: Set<String>,
-                chatColors: ChatColors = ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: nil),
+                maxNameCharacters: Int?, maxPublisherCharacters: Int?, creditField: CreditField = .publisher,
+                inapplicableRules: Set<String>, chatColors: ChatColors = ChatColors(light: "#FFFFFF", dark: "#000000", sentBubble: nil),
                 layout: StickerLayout = .chat, limitsDecodedMemory: Bool = false, configurableMaxBytes: Bool = false,
                 convertedFiles: ConvertedFiles = .formatsNotTaken, wording: LimitWording = .store,
                 buildsStickerCatalog: Bool = false) {
         self.id = id; self.name = name; self.still = still; self.animated = animated; self.animation = animation
         self.mixesStillAndAnimated = mixesStillAndAnimated; self.emojiPerSticker = emojiPerSticker
         self.packImages = packImages; self.maxNameCharacters = maxNameCharacters
-        self.maxPublisherCharacters = maxPublisherCharacters; self.inapplicableRules = inapplicableRules
+        self.maxPublisherCharacters = maxPublisherCharacters; self.creditField = creditField
+        self.inapplicableRules = inapplicableRules
         self.chatColors = chatColors; self.layout = layout; self.limitsDecodedMemory = limitsDecodedMemory
         self.configurableMaxBytes = configurableMaxBytes; self.convertedFiles = convertedFiles; self.wording = wording
         self.buildsStickerCatalog = buildsStickerCatalog
@@ -72,10 +73,6 @@ public struct PlatformRules: Equatable, Sendable {
 
     /// The table called `id`, nil when there is none.
     public static func named(_ id: String) -> PlatformRules? { all.first { $0.id == id } }
-
-    /// Whether this is the iMessage table. Kept for `build --platform` until it reads
-    /// `buildsStickerCatalog`; no rule or report asks it, they read the table's fields.
-    public var isIMessage: Bool { id == PlatformRules.imessage.id }
 
     /// The emoji the store files a sticker under, of those `emojis:` gives (in order): the first
     /// `emojiPerSticker.upperBound`; and the rest, which it drops (`emoji_dropped` names them).

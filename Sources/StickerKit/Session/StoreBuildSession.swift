@@ -82,7 +82,7 @@ public struct StoreBuildSession: Sendable {
         var built: [PlatformComparison.BuiltStore] = []
         for rules in stores {
             let folder = FileIO.join(output, rules.id)
-            if rules.isIMessage {
+            if rules.buildsStickerCatalog {
                 if try await catalog(folder) { failed = true }
                 continue
             }
