@@ -59,7 +59,8 @@ public struct LottieDecoder: Sendable {
         images(try render(preparation, original: json, document: document, size: size, visit: visit))
         let facts = SourceFacts(format: format, bitDepth: 8, colorModel: .rgba, transparency: .alphaChannel,
                                 frameCount: document.frameCount, declaredLoopCount: 0, fileSize: bytes.count,
-                                lottieUnsupportedFeatures: preparation.unsupported.isEmpty ? nil : preparation.unsupported)
+                                lottieUnsupportedFeatures: preparation.unsupported.isEmpty ? nil : preparation.unsupported,
+                                lottieCanvas: LottieCanvas(width: document.width, height: document.height, frameRate: document.frameRate))
         return DecodedSummary(width: size.width, height: size.height,
                               delays: Array(repeating: document.frameDelay, count: document.frameCount), loopCount: 0, facts: facts)
     }

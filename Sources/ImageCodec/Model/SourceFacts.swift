@@ -115,6 +115,9 @@ public struct SourceFacts: Equatable, Sendable, Codable {
     public var ignoredAnimation: String?
     /// Lottie only: features lottie-web draws that StickerForge cannot draw faithfully; nil when none.
     public var lottieUnsupportedFeatures: [LottieUnsupportedFeature]?
+    /// Lottie only: the document's own canvas and frame rate, which a store judges (Telegram: a .tgs
+    /// is 512 x 512 at 60 fps) whatever size the frames are rendered at; nil for other formats.
+    public var lottieCanvas: LottieCanvas?
 
     /// Facts with every optional field empty.
     public init(format: ImageFormat, bitDepth: Int, colorModel: ColorModel, paletteSize: Int? = nil,
@@ -122,13 +125,26 @@ public struct SourceFacts: Equatable, Sendable, Codable {
                 exifOrientation: Int? = nil, defaultImage: DefaultImageRole? = nil, frameCount: Int = 1,
                 declaredLoopCount: Int? = nil, rawFrames: [RawFrameInfo] = [], fileSize: Int,
                 framesWithoutColorTable: [Int]? = nil, ignoredAnimation: String? = nil,
-                lottieUnsupportedFeatures: [LottieUnsupportedFeature]? = nil) {
+                lottieUnsupportedFeatures: [LottieUnsupportedFeature]? = nil, lottieCanvas: LottieCanvas? = nil) {
         self.format = format; self.bitDepth = bitDepth; self.colorModel = colorModel
         self.paletteSize = paletteSize; self.transparency = transparency; self.interlaced = interlaced
         self.color = color; self.exifOrientation = exifOrientation; self.defaultImage = defaultImage
         self.frameCount = frameCount; self.declaredLoopCount = declaredLoopCount
         self.rawFrames = rawFrames; self.fileSize = fileSize
         self.framesWithoutColorTable = framesWithoutColorTable; self.ignoredAnimation = ignoredAnimation
-        self.lottieUnsupportedFeatures = lottieUnsupportedFeatures
+        self.lottieUnsupportedFeatures = lottieUnsupportedFeatures; self.lottieCanvas = lottieCanvas
+    }
+}
+
+/// A Lottie document's `w`, `h` and `fr`.
+public struct LottieCanvas: Equatable, Sendable, Codable {
+    /// Width and height in the document's pixels.
+    public var width: Int, height: Int
+    /// Frames per second (`fr`).
+    public var frameRate: Double
+
+    /// A canvas.
+    public init(width: Int, height: Int, frameRate: Double) {
+        self.width = width; self.height = height; self.frameRate = frameRate
     }
 }

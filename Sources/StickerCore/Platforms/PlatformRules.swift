@@ -124,7 +124,7 @@ public struct PlatformRules: Equatable, Sendable {
 
     /// The rules added for other stores than iMessage, off when judging an iMessage pack.
     static let storeOnlyRules: Set<String> = ["platform_format", "pack_size", "emoji_missing", "tray_icon",
-                                              "frame_count", "loop_count", "mixed_animation", "emoji_dropped",
+                                              "frame_count", "loop_count", "mixed_animation", "emoji_dropped", "frame_rate_exact",
                                               "odd_dimensions", "name_too_long"]
 
     /// The iMessage rules that judge what only Messages cares about (its grid, its icons, its
@@ -146,6 +146,9 @@ public struct StickerKindRules: Equatable, Sendable {
     public var maxBytes: Int
     /// A lower byte limit for some formats (Telegram: .tgs 64 KB where video takes 256 KB).
     public var maxBytesByFormat: [ImageFormat: Int]
+    /// Other pixel sizes for some formats, judged on a vector document's own canvas (Telegram: a
+    /// .tgs is exactly 512 x 512 where video takes one side of 512).
+    public var pixelsByFormat: [ImageFormat: PixelLimits]
     /// Sticker counts a pack of this kind may hold.
     public var packSize: PackSizeRule
     /// Most UTF-16 units of a sticker's accessibility text in the store's metadata; nil: no limit
@@ -154,10 +157,14 @@ public struct StickerKindRules: Equatable, Sendable {
 
     /// Rules for one kind.
     public init(formats: [ImageFormat], pixels: PixelLimits, maxBytes: Int,
-                maxBytesByFormat: [ImageFormat: Int] = [:], packSize: PackSizeRule, maxAccessibilityText: Int? = nil) {
+                maxBytesByFormat: [ImageFormat: Int] = [:], pixelsByFormat: [ImageFormat: PixelLimits] = [:],
+                packSize: PackSizeRule, maxAccessibilityText: Int? = nil) {
         self.formats = formats; self.pixels = pixels; self.maxBytes = maxBytes
-        self.maxBytesByFormat = maxBytesByFormat; self.packSize = packSize; self.maxAccessibilityText = maxAccessibilityText
+        self.maxBytesByFormat = maxBytesByFormat; self.pixelsByFormat = pixelsByFormat; self.packSize = packSize; self.maxAccessibilityText = maxAccessibilityText
     }
+
+    /// The pixel sizes for a file of `format`.
+    public func pixels(for format: ImageFormat) -> PixelLimits { pixelsByFormat[format] ?? pixels }
 
     /// The byte limit for a file of `format`.
     public func maxBytes(for format: ImageFormat) -> Int { maxBytesByFormat[format] ?? maxBytes }
@@ -234,6 +241,8 @@ public struct AnimationLimits: Equatable, Sendable {
     public var maxFPS: Double?
     /// A different frame-rate cap for some formats (Telegram: .tgs 60 fps where video takes 30).
     public var maxFPSByFormat: [ImageFormat: Double]
+    /// The one frame rate some formats must declare (Telegram: a .tgs is 60 fps).
+    public var frameRateByFormat: [ImageFormat: Double]
     /// Shortest frame delay in milliseconds.
     public var minFrameDelayMilliseconds: Double?
     /// Frame counts taken.
@@ -250,10 +259,11 @@ public struct AnimationLimits: Equatable, Sendable {
 
     /// Limits.
     public init(maxDurationMilliseconds: Double? = nil, durationCountsEveryPlay: Bool = false, maxFPS: Double? = nil,
-                maxFPSByFormat: [ImageFormat: Double] = [:], minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, plays: ClosedRange<Int>? = nil,
+                maxFPSByFormat: [ImageFormat: Double] = [:], frameRateByFormat: [ImageFormat: Double] = [:],
+                minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, plays: ClosedRange<Int>? = nil,
                 advice: Set<TimingAdvice> = [.shortDelay]) {
         self.maxDurationMilliseconds = maxDurationMilliseconds; self.durationCountsEveryPlay = durationCountsEveryPlay
-        self.maxFPS = maxFPS; self.maxFPSByFormat = maxFPSByFormat; self.minFrameDelayMilliseconds = minFrameDelayMilliseconds
+        self.maxFPS = maxFPS; self.maxFPSByFormat = maxFPSByFormat; self.frameRateByFormat = frameRateByFormat; self.minFrameDelayMilliseconds = minFrameDelayMilliseconds
         self.frameCount = frameCount; self.plays = plays; self.advice = advice
     }
 }

@@ -10,7 +10,7 @@ public enum RuleRegistry {
         DimensionsTooSmallCheck(), DimensionsTooLargeCheck(), ExceedsGridSizeCheck(), NotSquareCheck(),
         NoTransparencyCheck(), GIFHardEdgesCheck(), EdgeHaloCheck(), FullyTransparentCheck(),
         ContentTouchesEdgeCheck(), ExcessPaddingCheck(),
-        FrameRateHighCheck(), LoopTooLongCheck(), AnimationMemoryCheck(), ShortFrameDelayCheck(),
+        FrameRateHighCheck(), FrameRateExactCheck(), LoopTooLongCheck(), AnimationMemoryCheck(), ShortFrameDelayCheck(),
         FiniteLoopCheck(), HiddenFirstFrameCheck(), SingleFrameAnimationCheck(),
         ColorProfileCheck(),
         SequenceFrameMismatchCheck(), AccessibilityLabelTooLongCheck(), MissingAccessibilityLabelCheck(),

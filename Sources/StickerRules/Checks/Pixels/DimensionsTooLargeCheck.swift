@@ -16,14 +16,14 @@ public struct DimensionsTooLargeCheck: StickerCheck {
 
     /// A side above the table's maximum for the sticker's kind.
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.decoded, let limits = subject.platformKind(context)?.pixels,
-              image.width > limits.maximum.width || image.height > limits.maximum.height else { return [] }
+        guard let (limits, width, height) = subject.judgedPixels(context),
+              width > limits.maximum.width || height > limits.maximum.height else { return [] }
         let platform = context.platform
         let limitText = platform.wording.namesStore ? "\(platform.name) takes for \(subject.kindText): \(limits.text)"
             : "the maximum of \(limits.maximum)"
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.size(image.width, image.height)), larger than \(limitText)",
+            message: "\(NumberText.size(width, height)), larger than \(limitText)",
             hint: platform.wording.dimensionsTooLargeHint ?? "Scale it to fit \(limits.maximum), keeping the aspect ratio.")]
             .compactMap { $0 }
     }
@@ -35,6 +35,7 @@ public struct DimensionsTooLargeCheck: StickerCheck {
                 CheckExample("WhatsApp: 600x600 WebP", PlatformExamples.still(600), platform: .whatsapp),
                 CheckExample("LINE: a 330x270 APNG", PlatformExamples.animation(330, height: 270, format: .apng), platform: .line),
                 CheckExample("Discord: a 618x618 PNG (320x320 exactly)", PlatformExamples.still(618, format: .png), platform: .discord),
+                CheckExample("Telegram: a 600x600 .tgs, rendered at 512", PlatformExamples.tgs(600, 600), platform: .telegram),
             ],
             nonTriggering: [
                 CheckExample("618x618", .example(image: ExampleImage.still(ExampleImage.canvas(618, 618, inset: 20)))),

@@ -17,16 +17,16 @@ public struct DimensionsTooSmallCheck: StickerCheck {
     /// A side below the table's minimum for the sticker's kind, or no side as long as the table
     /// needs one side to be.
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard let image = subject.decoded, let limits = subject.platformKind(context)?.pixels else { return [] }
-        let belowMinimum = limits.minimum.map { image.width < $0.width || image.height < $0.height } ?? false
-        let noLongSide = limits.oneSideAtLeast.map { max(image.width, image.height) < $0 } ?? false
+        guard let (limits, width, height) = subject.judgedPixels(context) else { return [] }
+        let belowMinimum = limits.minimum.map { width < $0.width || height < $0.height } ?? false
+        let noLongSide = limits.oneSideAtLeast.map { max(width, height) < $0 } ?? false
         guard belowMinimum || noLongSide else { return [] }
         let platform = context.platform
         let limitText = platform.wording.namesStore ? "\(platform.name) takes for \(subject.kindText): \(limits.text)"
             : limits.minimum.map { "the minimum of \($0)" } ?? limits.text
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile,
-            message: "\(NumberText.size(image.width, image.height)), smaller than \(limitText)",
+            message: "\(NumberText.size(width, height)), smaller than \(limitText)",
             hint: platform.wording.dimensionsTooSmallHint ?? "Export the artwork larger (or scale it up) to \(limits.text).")]
             .compactMap { $0 }
     }
@@ -39,6 +39,8 @@ public struct DimensionsTooSmallCheck: StickerCheck {
                 CheckExample("Telegram: 500x300, no side of 512", PlatformExamples.still(500, height: 300, format: .png),
                              platform: .telegram),
                 CheckExample("Discord: a 300x300 PNG (320x320 exactly)", PlatformExamples.still(300, format: .png), platform: .discord),
+                CheckExample("Telegram: a 500x500 .tgs, rendered at 512 (exactly 512x512)", PlatformExamples.tgs(500, 500),
+                             platform: .telegram),
                 CheckExample("LINE: a 260x200 APNG, no side of 270", PlatformExamples.animation(260, height: 200, format: .apng),
                              platform: .line),
             ],
@@ -47,6 +49,7 @@ public struct DimensionsTooSmallCheck: StickerCheck {
                     [ExampleImage.canvas(300, 300, inset: 10), ExampleImage.canvas(300, 300, inset: 20)], format: .gif), file: "Anim.gif")),
                 CheckExample("300x300", .example(image: ExampleImage.still(ExampleImage.canvas(300, 300, inset: 10)))),
                 CheckExample("Telegram: 300x512", PlatformExamples.still(300, height: 512, format: .png), platform: .telegram),
+                CheckExample("Telegram: a 512x512 .tgs", PlatformExamples.tgs(), platform: .telegram),
                 CheckExample("LINE: a 300x200 APNG (width over 270)", PlatformExamples.animation(300, height: 200, format: .apng),
                              platform: .line),
                 CheckExample("LINE: a 100x100 still PNG", PlatformExamples.still(100, format: .png), platform: .line),
