@@ -20,6 +20,6 @@ extension PlatformRules {
             PackImageRules(role: "tab image", size: PixelSize(width: 96, height: 74), formats: [.png],
                            maxBytes: 1_000_000, required: true, fromTray: false),
         ],
-        maxNameCharacters: 40, maxPublisherCharacters: 50, inapplicableRules: iMessageOnlyRules,
+        maxNameCharacters: 40, maxPublisherCharacters: 50, inapplicableRules: notTheStoresRules,
         chatColors: ChatColors(light: "#8EACDA", dark: "#1E1E1E", sentBubble: "#6FE67C"))
 }

@@ -11,6 +11,6 @@ extension PlatformRules {
         mixesStillAndAnimated: true, emojiPerSticker: 1...1,
         packImages: [PackImageRules(role: "cover", size: PixelSize(width: 512, height: 512), formats: [.png, .apng, .webp],
                                     maxBytes: 300_000, required: false, fromTray: true)],
-        maxNameCharacters: nil, maxPublisherCharacters: nil, creditField: .author, inapplicableRules: iMessageOnlyRules,
+        maxNameCharacters: nil, maxPublisherCharacters: nil, creditField: .author, inapplicableRules: notTheStoresRules,
         chatColors: ChatColors(light: "#FFFFFF", dark: "#121212", sentBubble: "#2C6BED"))
 }

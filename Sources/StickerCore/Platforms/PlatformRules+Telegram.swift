@@ -18,6 +18,6 @@ extension PlatformRules {
         mixesStillAndAnimated: true, emojiPerSticker: 1...20,
         packImages: [PackImageRules(role: "thumbnail", size: PixelSize(width: 100, height: 100), formats: [.png, .webp, .tgs, .webm],
                                     maxBytes: 128 * 1024, required: false, fromTray: true)],
-        maxNameCharacters: 64, maxPublisherCharacters: nil, inapplicableRules: iMessageOnlyRules,
+        maxNameCharacters: 64, maxPublisherCharacters: nil, inapplicableRules: notTheStoresRules,
         chatColors: ChatColors(light: "#C8D9A6", dark: "#0E1621", sentBubble: "#EFFDDE"))
 }

@@ -12,6 +12,6 @@ extension PlatformRules {
         mixesStillAndAnimated: false, emojiPerSticker: 1...3,
         packImages: [PackImageRules(role: "tray image", size: PixelSize(width: 96, height: 96), formats: [.png],
                                     maxBytes: 50 * 1024, required: true, fromTray: true)],
-        maxNameCharacters: 128, maxPublisherCharacters: 128, inapplicableRules: iMessageOnlyRules,
+        maxNameCharacters: 128, maxPublisherCharacters: 128, inapplicableRules: notTheStoresRules,
         chatColors: ChatColors(light: "#EFEAE2", dark: "#0B141A", sentBubble: "#D9FDD3"))
 }

@@ -134,6 +134,11 @@ public struct PlatformRules: Equatable, Sendable {
                                                  "icon_color_profile", "animation_memory",
                                                  "finite_loop", "missing_accessibility_label",
                                                  "accessibility_label_too_long"]
+
+    /// What a store's table leaves off unless the pack configures it: the iMessage rules, and the
+    /// advice on framing the artwork (`content_touches_edge`, `excess_padding`) that no store asks for;
+    /// store art is often full-bleed by design, and those rules fired on nearly every store sticker.
+    static let notTheStoresRules: Set<String> = iMessageOnlyRules.union(["content_touches_edge", "excess_padding"])
 }
 
 /// What a still or an animated sticker of one store must be.
