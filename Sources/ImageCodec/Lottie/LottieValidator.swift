@@ -5,9 +5,8 @@
 /// rlottie trusts its input (its repository keeps reproducers of type confusions, a stack overflow
 /// and an infinite loop), so the render process is contained as well (`LottieRenderProcess`); this
 /// validator turns the common hostile shapes into a precise message before a process is spawned.
-/// It is iterative (a depth counter and a byte stack, no recursion) and linear in the input; it
-/// allocates only the container stack, at most `maxDepth` bytes. (StickerKit's `JSONParser` builds a
-/// value tree and lives above ImageCodec, so it cannot be used here and would hold a copy of the file.)
+/// It reads with the shared strict `JSONReader` (iterative, linear in the input) and builds no tree:
+/// `LottieTopLevel` keeps only the required keys' values.
 public struct LottieValidator: Sendable {
     /// Deepest nesting of arrays and objects accepted. Real exports nest about 10 to 30 levels
     /// (layers, shapes, groups, keyframes); rlottie's parser recurses per level.
@@ -25,10 +24,7 @@ public struct LottieValidator: Sendable {
     /// - Throws: `CodecError.malformed` naming the key or byte offset, `.truncated`, or
     ///   `.limitExceeded` for a canvas or frame count over the limits.
     public func validate(_ json: [UInt8]) throws -> LottieDocument {
-        let top = try json.withUnsafeBufferPointer { buffer -> [String: LottieJSONScanner.TopValue] in
-            var scanner = LottieJSONScanner(bytes: buffer, maxDepth: Self.maxDepth)
-            return try scanner.scan()
-        }
+        let top = try LottieTopLevel.scan(json)
         func number(_ key: String) throws -> Double {
             guard let value = top[key] else { throw CodecError.malformed("Lottie: the top-level key `\(key)` is missing") }
             guard case .number(let n) = value else {

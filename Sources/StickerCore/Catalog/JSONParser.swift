@@ -1,6 +1,9 @@
-/// A strict RFC 8259 parser for Contents.json. Foundation's parsers on Linux accept trailing commas
-/// (Xcode does not) and report errors as "around character 12"; this one says line, column and what
-/// was expected, which is what someone fixing a hand-edited file needs.
+import ImageCodec
+
+/// The strict reader of Contents.json: ImageCodec's `JSONReader` (RFC 8259; Foundation's parsers on
+/// Linux accept trailing commas, which Xcode does not, and report errors as "around character 12")
+/// under Xcode's rules (valid UTF-8, finite numbers, 64 levels), with errors that say line, column and
+/// what was expected, which is what someone fixing a hand-edited file needs.
 package struct JSONParser {
     /// A parse failure at a position.
     struct Failure: Error, Equatable {
@@ -18,118 +21,74 @@ package struct JSONParser {
         var column: Int
     }
 
+    /// The input, a UTF-8 byte order mark left out (Xcode's own reader tolerates one): positions count from here.
     let bytes: [UInt8]
-    var index = 0
-    private var depth = 0
+    private let input: [UInt8]
     private(set) var duplicates: [Duplicate] = []
     /// Nesting deeper than this is no Contents.json and would only risk the stack.
-    private static let maxDepth = 64
+    private static let rules = JSONRules(maxDepth: 64, validatesText: true, requiresFiniteNumbers: true)
 
     package init(_ bytes: [UInt8]) {
-        // A UTF-8 byte order mark is tolerated, as Xcode's own reader does.
+        input = bytes
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }
 
     /// Parses one document: a value followed only by whitespace.
     package mutating func parseDocument() throws -> JSONValue {
-        skipWhitespace()
-        let value = try parseValue()
-        skipWhitespace()
-        if index < bytes.count { throw failure("unexpected \(describe(index)) after the end of the document") }
-        return value
-    }
-
-    private mutating func parseValue() throws -> JSONValue {
-        guard index < bytes.count else { throw failure("unexpected end of file, expected a value") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try nested { try $0.parseObject() }
-        case UInt8(ascii: "["): return try nested { try $0.parseArray() }
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw failure("expected a value, found \(describe(index))")
+        var builder = JSONValueBuilder(bytes: input)
+        do { try JSONReader.read(input, rules: Self.rules, into: &builder) } catch let error as JSONSyntaxError {
+            throw failure(error)
         }
-    }
-
-    private mutating func nested(_ body: (inout JSONParser) throws -> JSONValue) throws -> JSONValue {
-        depth += 1
-        defer { depth -= 1 }
-        if depth > Self.maxDepth { throw failure("nesting deeper than \(Self.maxDepth) levels") }
-        return try body(&self)
-    }
-
-    private mutating func parseObject() throws -> JSONValue {
-        index += 1
-        var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
-        while true {
-            skipWhitespace()
-            guard peek(UInt8(ascii: "\"")) else {
-                if peek(UInt8(ascii: "}")) { throw failure("trailing comma before '}'") }
-                throw failure("expected a key in double quotes, found \(describe(index))")
-            }
-            let keyStart = index
-            let key = try parseString()
-            skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after key \"\(key)\", found \(describe(index))") }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue()
-            if members[key] != nil {
-                let (line, column) = position(of: keyStart)
-                duplicates.append(Duplicate(key: key, line: line, column: column))
-            }
-            members[key] = value
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
-            throw failure("expected ',' or '}' after the value of \"\(key)\", found \(describe(index))")
+        let skipped = input.count - bytes.count
+        duplicates = builder.duplicates.map { duplicate in
+            let (line, column) = position(of: duplicate.offset - skipped)
+            return Duplicate(key: duplicate.key, line: line, column: column)
         }
+        return builder.root ?? .null
     }
 
-    private mutating func parseArray() throws -> JSONValue {
-        index += 1
-        var items: [JSONValue] = []
-        skipWhitespace()
-        if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
-        while true {
-            skipWhitespace()
-            if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']'") }
-            items.append(try parseValue())
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "]")) { index += 1; return .array(items) }
-            throw failure("expected ',' or ']' after a list item, found \(describe(index))")
+    /// The message and position of a syntax error.
+    private func failure(_ error: JSONSyntaxError) -> Failure {
+        let at = error.offset - (input.count - bytes.count)
+        func key(_ token: JSONToken) -> String { JSONReader.text(of: token, in: input) }
+        let message: String
+        switch error.kind {
+        case .expectedValue:
+            message = at < bytes.count ? "expected a value, found \(describe(at))" : "unexpected end of file, expected a value"
+        case .trailingComma: message = "trailing comma before '\(Character(Unicode.Scalar(bytes[at])))'"
+        case .expectedKey: message = "expected a key in double quotes, found \(describe(at))"
+        case .expectedColon(let token): message = "expected ':' after key \"\(key(token))\", found \(describe(at))"
+        case .expectedCommaOrClose(let token?):
+            message = "expected ',' or '}' after the value of \"\(key(token))\", found \(describe(at))"
+        case .expectedCommaOrClose(nil): message = "expected ',' or ']' after a list item, found \(describe(at))"
+        case .tooDeep: message = "nesting deeper than \(Self.rules.maxDepth) levels"
+        case .controlCharacter: message = "control character in a string (a line break inside quotes?)"
+        case .invalidUTF8: message = "string is not valid UTF-8"
+        case .unclosedString: message = "string never closed: missing '\"'"
+        case .endInEscape: message = "unexpected end of file in an escape"
+        case .unknownEscape: message = "unknown escape '\\\(Character(Unicode.Scalar(bytes[at + 1])))'"
+        case .badUnicodeEscape: return failure(at: at + 2, "expected four hex digits after \\u")
+        case .loneSurrogate: message = "\\u escape names a lone surrogate"
+        case .numberWithoutDigits: message = "a number needs digits"
+        case .leadingZero: message = "a number may not start with 0"
+        case .noFractionDigits: message = "a number needs digits after '.'"
+        case .noExponentDigits: message = "a number needs digits in its exponent"
+        case .numberOutOfRange: message = "number out of range"
+        case .trailingContent: message = "unexpected \(describe(at)) after the end of the document"
         }
+        return failure(at: at, message)
     }
 
-    private mutating func expectWord(_ word: String) throws {
-        let expected = Array(word.utf8)
-        guard bytes[index...].starts(with: expected) else { throw failure("expected a value, found \(describe(index))") }
-        index += expected.count
+    private func failure(at offset: Int, _ message: String) -> Failure {
+        let (line, column) = position(of: offset)
+        return Failure(line: line, column: column, message: message)
     }
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    }
-
-    func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
     private func describe(_ at: Int) -> String {
         guard at < bytes.count else { return "the end of the file" }
         let byte = bytes[at]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-    }
-
-    func failure(_ message: String) -> Failure { failureAt(index, message) }
-
-    func failureAt(_ offset: Int, _ message: String) -> Failure {
-        let (line, column) = position(of: offset)
-        return Failure(line: line, column: column, message: message)
     }
 
     /// One-based line and column (in characters) of a byte offset.

@@ -1,3 +1,4 @@
+import ImageCodec
 
 /// A JSON value for Xcode's `Contents.json` files.
 public indirect enum XcodeJSON: Equatable, Sendable {
@@ -31,7 +32,7 @@ public enum XcodeJSONWriter {
     private static func write(_ value: XcodeJSON, indent: Int, into out: inout String) {
         let pad = String(repeating: " ", count: indent), inner = String(repeating: " ", count: indent + 2)
         switch value {
-        case .string(let s): out += quoted(s)
+        case .string(let s): out += JSONString.quoted(s, controls: .shortForms)
         case .int(let i): out += String(i)
         case .number(let d): out += number(d)
         case .bool(let b): out += b ? "true" : "false"
@@ -51,7 +52,7 @@ public enum XcodeJSONWriter {
             out += "{\n"
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (i, key) in keys.enumerated() {
-                out += inner + quoted(key) + " : "
+                out += inner + JSONString.quoted(key, controls: .shortForms) + " : "
                 // Keys come from `members.keys`, so the lookup cannot miss.
                 write(members[key] ?? .object([:]), indent: indent + 2, into: &out)
                 out += i == keys.count - 1 ? "\n" : ",\n"
@@ -63,23 +64,5 @@ public enum XcodeJSONWriter {
     private static func number(_ d: Double) -> String {
         if d.isFinite && d == d.rounded() && abs(d) < 1e15 { return String(Int(d)) }
         return d.isFinite ? "\(d)" : "0"
-    }
-
-    private static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 
 /// The one JSON encoder configuration the JSON and SARIF reporters share: sorted keys so output
 /// is byte-stable, pretty-printed for diffs, `/` left alone because paths are full of them.
@@ -20,9 +21,8 @@ package enum ReportJSON {
         } catch {
             // Only reachable if Foundation rejects a value our models cannot hold; still return
             // valid JSON that says what happened rather than trapping.
-            let reason = String(describing: error).replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: " ")
-            return "{\n  \"encodingError\" : \"\(reason)\"\n}\n"
+            let reason = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+            return "{\n  \"encodingError\" : \(JSONString.quoted(reason, controls: .shortForms))\n}\n"
         }
     }
 }

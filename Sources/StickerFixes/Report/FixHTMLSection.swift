@@ -30,7 +30,7 @@ public struct FixHTMLSection: Sendable {
         var out = "<section class=\"fixes\"><h2>Fixed</h2>"
         if !catalogFixes.isEmpty { out += "<div class=\"card\"><h3>The catalog</h3>" + list(catalogFixes) + "</div>" }
         for entry in entries {
-            out += "<div class=\"card fix\"><h3>\(HTMLEscape.text(entry.name))</h3>" + list(entry.fixes) + refusedList(entry.refused)
+            out += "<div class=\"card fix\"><h3>\(MarkupText.html(entry.name))</h3>" + list(entry.fixes) + refusedList(entry.refused)
             out += "<div class=\"beforeafter\" style=\"display:flex;gap:24px;flex-wrap:wrap\">"
             for (title, media) in [("Before", entry.before), ("After", entry.after)] {
                 out += "<div><h4>\(title)\(media.map { " (\($0.width)x\($0.height) px, \(NumberText.int($0.data.count)) bytes)" } ?? "")</h4>"
@@ -52,16 +52,16 @@ public struct FixHTMLSection: Sendable {
     }
 
     private func list(_ records: [FixRecord]) -> String {
-        "<ul>" + records.map { "<li><code>\(HTMLEscape.text($0.rule))</code> \(HTMLEscape.text($0.action)): \(HTMLEscape.text($0.details))</li>" }
+        "<ul>" + records.map { "<li><code>\(MarkupText.html($0.rule))</code> \(MarkupText.html($0.action)): \(MarkupText.html($0.details))</li>" }
             .joined() + "</ul>"
     }
 
     private func refusedList(_ refused: [RefusedFix]) -> String {
         guard !refused.isEmpty else { return "" }
         return "<ul class=\"refused\">" + refused.map { fix in
-            "<li><strong>Refused</strong> <code>\(HTMLEscape.text(fix.rule))</code> \(HTMLEscape.text(fix.action)) (rolled back): "
-                + "\(HTMLEscape.text(fix.details)). Its result has " + fix.findings.map {
-                    "the error <code>\(HTMLEscape.text($0.rule))</code>: \(HTMLEscape.text($0.message))"
+            "<li><strong>Refused</strong> <code>\(MarkupText.html(fix.rule))</code> \(MarkupText.html(fix.action)) (rolled back): "
+                + "\(MarkupText.html(fix.details)). Its result has " + fix.findings.map {
+                    "the error <code>\(MarkupText.html($0.rule))</code>: \(MarkupText.html($0.message))"
                 }.joined(separator: "; ") + ", which the source does not have.</li>"
         }.joined() + "</ul>"
     }

@@ -59,12 +59,12 @@ enum InfoPlistWriter {
     private static func write(_ value: Value, depth: Int, into out: inout String) {
         let pad = String(repeating: "\t", count: depth)
         switch value {
-        case .string(let s): out += pad + "<string>" + XMLText.content(s) + "</string>\n"
+        case .string(let s): out += pad + "<string>" + MarkupText.xmlContent(s) + "</string>\n"
         case .bool(let b): out += pad + (b ? "<true/>" : "<false/>") + "\n"
         case .dictionary(let entries):
             out += pad + "<dict>\n"
             for (key, item) in entries {
-                out += pad + "\t<key>" + XMLText.content(key) + "</key>\n"
+                out += pad + "\t<key>" + MarkupText.xmlContent(key) + "</key>\n"
                 write(item, depth: depth + 1, into: &out)
             }
             out += pad + "</dict>\n"

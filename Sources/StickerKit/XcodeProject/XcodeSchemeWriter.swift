@@ -27,9 +27,9 @@ enum XcodeSchemeWriter {
                      <BuildableReference
                         BuildableIdentifier = "primary"
                         BlueprintIdentifier = "\(project.id("target.app"))"
-                        BuildableName = "\(XMLText.attribute(settings.appName + ".app"))"
-                        BlueprintName = "\(XMLText.attribute(settings.appName))"
-                        ReferencedContainer = "container:\(XMLText.attribute(project.layout.project))">
+                        BuildableName = "\(MarkupText.xmlAttribute(settings.appName + ".app"))"
+                        BlueprintName = "\(MarkupText.xmlAttribute(settings.appName))"
+                        ReferencedContainer = "container:\(MarkupText.xmlAttribute(project.layout.project))">
                      </BuildableReference>
             """
         func indented(_ spaces: Int) -> String {

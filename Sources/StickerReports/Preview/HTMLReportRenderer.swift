@@ -22,11 +22,11 @@ public struct HTMLReportRenderer: Sendable {
         html += """
             <body class="grid-\(report.pack.gridSize.rawValue)">
             <header class="top">
-            <h1>\(HTMLEscape.text(report.pack.name))</h1>
-            <p class="summary">\(HTMLEscape.text(report.summary.sentence))</p>
+            <h1>\(MarkupText.html(report.pack.name))</h1>
+            <p class="summary">\(MarkupText.html(report.summary.sentence))</p>
             <p class="meta">\(platform.layout == .messagesGrid ? "Grid size <strong>\(report.pack.gridSize.rawValue)</strong> (\(cell)×\(cell) px at @3x, \(report.pack.gridSize.points) pt)"
-                : "Judged for <strong>\(HTMLEscape.text(platform.name))</strong> (<code>--platform \(HTMLEscape.text(platform.id))</code>)") \
-            · \(HTMLEscape.text(report.tool.name)) \(HTMLEscape.text(report.tool.version))</p>
+                : "Judged for <strong>\(MarkupText.html(platform.name))</strong> (<code>--platform \(MarkupText.html(platform.id))</code>)") \
+            · \(MarkupText.html(report.tool.name)) \(MarkupText.html(report.tool.version))</p>
             \(filters(report, rules: rules))
             </header>
             <main>
@@ -67,7 +67,7 @@ public struct HTMLReportRenderer: Sendable {
         out += "<label>Rule <select name=\"rule\"><option value=\"\">all rules</option>"
         for id in used {
             let name = rules.first { $0.id == id }?.name ?? id
-            out += "<option value=\"\(HTMLEscape.token(id))\">\(HTMLEscape.text(id)) · \(HTMLEscape.text(name))</option>"
+            out += "<option value=\"\(MarkupText.token(id))\">\(MarkupText.html(id)) · \(MarkupText.html(name))</option>"
         }
         return out + "</select></label></form>"
     }
@@ -78,9 +78,9 @@ public struct HTMLReportRenderer: Sendable {
         let inGrid = platform.layout == .messagesGrid
         var out = """
             <section class="overview" aria-labelledby="overview-heading">
-            <h2 id="overview-heading">\(inGrid ? "The pack as Messages lays it out" : "The pack on \(HTMLEscape.text(platform.name))'s chat background")</h2>
+            <h2 id="overview-heading">\(inGrid ? "The pack as Messages lays it out" : "The pack on \(MarkupText.html(platform.name))'s chat background")</h2>
             \(inGrid ? "<p>\(columns) across on iPhone for the \(grid.rawValue) grid; each cell is \(grid.points) pt.</p>" : "")
-            <div class="drawer\(inGrid ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(inGrid ? "" : ";background:\(HTMLEscape.text(platform.chatColors.light))")">
+            <div class="drawer\(inGrid ? "" : " store")" style="--cols:\(columns);--cell:\(grid.points)px\(inGrid ? "" : ";background:\(MarkupText.html(platform.chatColors.light))")">
             """
         for (index, sticker) in report.stickers.enumerated() {
             let worst = sticker.findings.map(\.severity).max()

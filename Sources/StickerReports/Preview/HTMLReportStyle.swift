@@ -55,7 +55,7 @@ enum HTMLReportStyle {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLEscape.text(title))</title>
+        <title>\(MarkupText.html(title))</title>
         <style>\(style)</style>
         </head>
 

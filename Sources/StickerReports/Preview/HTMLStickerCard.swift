@@ -19,11 +19,11 @@ struct HTMLStickerCard {
     var html: String {
         let worst = sticker.findings.map(\.severity).max()
         let severity = worst?.rawValue ?? "clean"
-        let ruleTokens = Set(sticker.findings.map { HTMLEscape.token($0.rule) }).sorted().joined(separator: " ")
+        let ruleTokens = Set(sticker.findings.map { MarkupText.token($0.rule) }).sorted().joined(separator: " ")
         var out = """
             <article class="card sev-\(severity)" id="\(Self.anchor(sticker.name))" data-severity="\(severity)" \
             data-rules="\(ruleTokens)">
-            <h3>\(HTMLEscape.text(sticker.name))</h3>
+            <h3>\(MarkupText.html(sticker.name))</h3>
             """
         if let media {
             out += "<div class=\"stage\">"
@@ -75,7 +75,7 @@ struct HTMLStickerCard {
                      + " the \(NumberText.int(maxBytes)) limit)"))
         // Decoded memory is what Messages' limits are about; the other stores publish none.
         if platform.limitsDecodedMemory { rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576))) }
-        let files = sticker.files.map { "<code>\(HTMLEscape.text($0))</code>" }
+        let files = sticker.files.map { "<code>\(MarkupText.html($0))</code>" }
         rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
         return "<dl class=\"facts\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"
     }
@@ -84,8 +84,8 @@ struct HTMLStickerCard {
     static func storeBackdrops(_ platform: PlatformRules, picture: String) -> String {
         var out = ""
         for backdrop in platform.chatColors.backdrops(store: platform.name) {
-            out += "<figure class=\"bg bg-store\" style=\"background:\(HTMLEscape.text(backdrop.css))\">\(picture)"
-            out += "<figcaption>\(HTMLEscape.text(backdrop.label))</figcaption></figure>"
+            out += "<figure class=\"bg bg-store\" style=\"background:\(MarkupText.html(backdrop.css))\">\(picture)"
+            out += "<figcaption>\(MarkupText.html(backdrop.label))</figcaption></figure>"
         }
         return out + "<figure class=\"bg bg-checkerboard\">\(picture)<figcaption>Transparency</figcaption></figure>"
     }
@@ -96,9 +96,9 @@ struct HTMLStickerCard {
         var out = "<ul class=\"findings\">"
         for f in findings {
             let frame = f.frame.map { " <span class=\"frame\">frame \($0)</span>" } ?? ""
-            out += "<li class=\"finding sev-\(f.severity.rawValue)\" data-rule=\"\(HTMLEscape.token(f.rule))\">"
-            out += "<span class=\"badge\">\(f.severity.rawValue)</span> <code>\(HTMLEscape.text(f.rule))</code>\(frame)"
-            out += "<p class=\"message\">\(HTMLEscape.text(f.message))</p><p class=\"hint\">\(HTMLEscape.text(f.hint))</p></li>"
+            out += "<li class=\"finding sev-\(f.severity.rawValue)\" data-rule=\"\(MarkupText.token(f.rule))\">"
+            out += "<span class=\"badge\">\(f.severity.rawValue)</span> <code>\(MarkupText.html(f.rule))</code>\(frame)"
+            out += "<p class=\"message\">\(MarkupText.html(f.message))</p><p class=\"hint\">\(MarkupText.html(f.hint))</p></li>"
         }
         return out + "</ul>"
     }
@@ -113,7 +113,7 @@ struct HTMLStickerCard {
     /// (or name): also what the drawer shows, so the page holds each image once.
     static func picture(_ m: StickerMedia, sticker: StickerReport, index: Int, grid: GridSize, scale: Int) -> String {
         let (w, h) = displaySize(m, grid: grid, scale: scale)
-        let label = HTMLEscape.text(sticker.accessibilityLabel ?? sticker.name)
+        let label = MarkupText.html(sticker.accessibilityLabel ?? sticker.name)
         return "<span class=\"pic pic-\(index)\" role=\"img\" aria-label=\"\(label)\" style=\"width:\(w)px;height:\(h)px\"></span>"
     }
 

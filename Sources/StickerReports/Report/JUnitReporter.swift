@@ -19,11 +19,11 @@ public struct JUnitReporter: Reporter {
         let groups = FindingGroups(report)
         let cases = [groups.pack] + groups.stickers
         let failed = cases.filter { $0.findings.contains { $0.severity == .error } }.count
-        let pack = XMLText.attribute(report.pack.name)
+        let pack = MarkupText.xmlAttribute(report.pack.name)
         let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\""
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"\(XMLText.attribute(report.tool.name))\" \(counts)>",
+            "<testsuites name=\"\(MarkupText.xmlAttribute(report.tool.name))\" \(counts)>",
             "  <testsuite name=\"\(pack)\" \(counts) skipped=\"0\">",
             "    <properties>",
             property("tool.version", report.tool.version),
@@ -39,24 +39,24 @@ public struct JUnitReporter: Reporter {
     }
 
     private func property(_ name: String, _ value: String) -> String {
-        "      <property name=\"\(XMLText.attribute(name))\" value=\"\(XMLText.attribute(value))\"/>"
+        "      <property name=\"\(MarkupText.xmlAttribute(name))\" value=\"\(MarkupText.xmlAttribute(value))\"/>"
     }
 
     private func testCase(_ group: FindingGroups.Group, pack: String) -> [String] {
-        let name = XMLText.attribute(group.name ?? Self.packTestName)
+        let name = MarkupText.xmlAttribute(group.name ?? Self.packTestName)
         let open = "    <testcase classname=\"\(pack)\" name=\"\(name)\""
         let failures = group.findings.filter { $0.severity == .error }
         let notes = group.findings.filter { $0.severity != .error }
         if failures.isEmpty && notes.isEmpty { return [open + "/>"] }
         var lines = [open + ">"]
         for finding in failures {
-            lines.append("      <failure type=\"\(XMLText.attribute(finding.rule))\" "
-                         + "message=\"\(XMLText.attribute(finding.message))\">"
-                         + XMLText.content(details(finding)) + "</failure>")
+            lines.append("      <failure type=\"\(MarkupText.xmlAttribute(finding.rule))\" "
+                         + "message=\"\(MarkupText.xmlAttribute(finding.message))\">"
+                         + MarkupText.xmlContent(details(finding)) + "</failure>")
         }
         if !notes.isEmpty {
             let text = notes.map { "\($0.severity.rawValue): \(details($0))" }.joined(separator: "\n")
-            lines.append("      <system-out>" + XMLText.content(text) + "</system-out>")
+            lines.append("      <system-out>" + MarkupText.xmlContent(text) + "</system-out>")
         }
         lines.append("    </testcase>")
         return lines

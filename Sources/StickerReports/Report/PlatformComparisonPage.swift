@@ -27,12 +27,12 @@ public struct PlatformComparisonPage: Sendable {
                                                  style: HTMLReportStyle.css + Self.css)
         html += """
             <body>
-            <header class="top"><h1>\(HTMLEscape.text(comparison.title))</h1>
+            <header class="top"><h1>\(MarkupText.html(comparison.title))</h1>
             <p class="meta">Each store's output beside its source, on the store's light chat background, and smaller on its dark chat background and sent bubble.</p></header>
             <main><table class="compare"><thead><tr><th scope="col">Source</th>
             """
         for platform in comparison.platforms {
-            html += "<th scope=\"col\">\(HTMLEscape.text(platform.name))\(Self.packSummary(comparison.packFindings[platform.id] ?? []))</th>"
+            html += "<th scope=\"col\">\(MarkupText.html(platform.name))\(Self.packSummary(comparison.packFindings[platform.id] ?? []))</th>"
         }
         html += "</tr></thead><tbody>\n"
         if comparison.packFindings.values.contains(where: { !$0.isEmpty }) || comparison.packImages.values.contains(where: { !$0.isEmpty }) {
@@ -44,7 +44,7 @@ public struct PlatformComparisonPage: Sendable {
             html += "</tr>\n"
         }
         for row in comparison.rows {
-            html += "<tr><th scope=\"row\" class=\"source\"><span class=\"name\">\(HTMLEscape.text(row.name))</span>"
+            html += "<tr><th scope=\"row\" class=\"source\"><span class=\"name\">\(MarkupText.html(row.name))</span>"
             html += row.source.map { cell($0, name: row.name, background: nil, in: comparison) } ?? "<p class=\"missing\">no source</p>"
             html += "</th>"
             for platform in comparison.platforms {
@@ -65,9 +65,9 @@ public struct PlatformComparisonPage: Sendable {
     /// A store's tray, main or tab images on its light chat colour, each with its role and facts.
     private func packImages(_ images: [PlatformComparison.PackImage], background: String, in comparison: PlatformComparison) -> String {
         images.map { image in
-            "<figure class=\"bg bg-store small\" style=\"background:\(HTMLEscape.text(background))\" title=\"\(HTMLEscape.text(image.role))\">"
+            "<figure class=\"bg bg-store small\" style=\"background:\(MarkupText.html(background))\" title=\"\(MarkupText.html(image.role))\">"
                 + media(image.file, name: image.role, side: Self.packImageSide, in: comparison) + "</figure>"
-                + "<p class=\"facts-line\">\(HTMLEscape.text(image.role)) · \(HTMLEscape.text(Self.facts(image.file)))</p>"
+                + "<p class=\"facts-line\">\(MarkupText.html(image.role)) · \(MarkupText.html(Self.facts(image.file)))</p>"
         }.joined()
     }
 
@@ -79,10 +79,10 @@ public struct PlatformComparisonPage: Sendable {
     /// The file previewed on `background` (checkerboard when nil) with its facts.
     private func cell(_ file: PlatformComparison.File, name: String, background: String?,
                       in comparison: PlatformComparison) -> String {
-        let style = background.map { " style=\"background:\(HTMLEscape.text($0))\"" } ?? ""
+        let style = background.map { " style=\"background:\(MarkupText.html($0))\"" } ?? ""
         let figureClass = background == nil ? "bg bg-checkerboard" : "bg bg-store"
         return "<figure class=\"\(figureClass)\"\(style)>\(media(file, name: name, in: comparison))</figure>"
-            + "<p class=\"facts-line\">\(HTMLEscape.text(Self.facts(file)))</p>"
+            + "<p class=\"facts-line\">\(MarkupText.html(Self.facts(file)))</p>"
     }
 
     /// The file again at `backdropSide` on the store's dark chat colour and sent bubble (where it
@@ -92,7 +92,7 @@ public struct PlatformComparisonPage: Sendable {
         guard file.previewURL != nil || !file.needsRenderedPreview else { return "" }   // not previewed at all
         let others = colors.backdrops(store: store).dropFirst()
         return "<div class=\"backdrops\">" + others.map { label, css in
-            "<figure class=\"bg bg-store small\" style=\"background:\(HTMLEscape.text(css))\" title=\"\(HTMLEscape.text(label))\">"
+            "<figure class=\"bg bg-store small\" style=\"background:\(MarkupText.html(css))\" title=\"\(MarkupText.html(label))\">"
                 + media(file, name: "\(name) on \(label)", side: Self.backdropSide, in: comparison) + "</figure>"
         }.joined() + "</div>"
     }
@@ -100,21 +100,21 @@ public struct PlatformComparisonPage: Sendable {
     private func media(_ file: PlatformComparison.File, name: String, side: Int = previewSide,
                        in comparison: PlatformComparison) -> String {
         let (w, h) = Self.displaySize(file, side: side)
-        let src = HTMLEscape.text(Self.link(file.url, from: comparison.pageDirectory))
+        let src = MarkupText.html(Self.link(file.url, from: comparison.pageDirectory))
         if file.needsRenderedPreview {
             if let preview = file.previewURL {
-                let link = HTMLEscape.text(Self.link(preview, from: comparison.pageDirectory))
+                let link = MarkupText.html(Self.link(preview, from: comparison.pageDirectory))
                 return "<a href=\"\(src)\"><img src=\"\(link)\" width=\"\(w)\" height=\"\(h)\" "
-                    + "alt=\"\(HTMLEscape.text(name)) (\(file.format.displayName), rendered)\"></a>"
+                    + "alt=\"\(MarkupText.html(name)) (\(file.format.displayName), rendered)\"></a>"
             }
             return "<a class=\"nopreview\" href=\"\(src)\" style=\"width:\(w)px;height:\(h)px\">\(file.format.displayName): "
                 + "not previewed</a>"
         }
         if file.format == .webm {
             return "<video src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" autoplay loop muted playsinline "
-                + "aria-label=\"\(HTMLEscape.text(name))\"></video>"
+                + "aria-label=\"\(MarkupText.html(name))\"></video>"
         }
-        return "<img src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" alt=\"\(HTMLEscape.text(name))\">"
+        return "<img src=\"\(src)\" width=\"\(w)\" height=\"\(h)\" alt=\"\(MarkupText.html(name))\">"
     }
 
     /// "512×512 px · WebP · 38,112 bytes · 12 frames · 1.20 s".

@@ -51,6 +51,32 @@ final class LottieValidatorTests: XCTestCase {
         assertRefused(LottieFixture.json(extra: ",\"x\":{\"a\" 1}"), "expected ':'")
     }
 
+    func testSyntaxErrorsNameTheirByte() {
+        func refused(_ text: String) -> CodecError? { refusal(Array(text.utf8)) }
+        let head = #"{"v":"5","fr":30,"ip":0,"op":10,"w":64,"h":64,"layers":"#   // 56 bytes
+        // Offsets count from the first byte, a byte order mark included.
+        XCTAssertEqual(refused("\u{FEFF}" + head + "[1,\n 2 3]}"),
+                       .malformed("Lottie: expected ',' or a closing bracket at byte 65, found '3'"))
+        XCTAssertEqual(refused(head + "[-01]}"), .malformed("Lottie: expected ',' or a closing bracket at byte 58, found '1'"))
+        XCTAssertEqual(refused(head + #"["\x"]}"#), .malformed("Lottie: a bad escape at byte 57"))
+        XCTAssertEqual(refused(head + #"["\u00"]}"#), .malformed("Lottie: a bad \\u escape at byte 57"))
+        XCTAssertEqual(refused(head + #"[{"a":1,}]}"#), .malformed("Lottie: expected a key string at byte 63, found '}'"))
+        XCTAssertEqual(refused(head + #"[{"a"}]}"#), .malformed("Lottie: expected ':' at byte 60, found '}'"))
+        XCTAssertEqual(refused(head + "[]} 7"), .malformed("Lottie: unexpected '7' at byte 59 after the top-level object"))
+        XCTAssertEqual(refused(head + #"[{"a":"#), .truncated("Lottie: the JSON ends at byte 61 inside an unclosed object"))
+        XCTAssertEqual(refused(head + #"["abc"#), .truncated("Lottie: the string at byte 56 is not closed"))
+        XCTAssertEqual(refused(#"{"a": -}"#), .malformed("Lottie: a bad number at byte 6"))
+        XCTAssertEqual(refused("{\"a\": \"tab\there\"}"), .malformed("Lottie: a control character inside the string at byte 6"))
+    }
+
+    func testTextIsReadAsRlottieReadsIt() throws {
+        // A lone surrogate is no refusal (rlottie reads it), and a key spelled with an escape is not
+        // the key the sniffer looks for, so the validator does not count it either.
+        XCTAssertEqual(try LottieValidator().validate(LottieFixture.json(layers: #"["\ud800",[1]]"#)).layerCount, 2)
+        let escaped = #"{"\u0076":"5","fr":30,"ip":0,"op":10,"w":64,"h":64,"layers":[]}"#
+        XCTAssertEqual(refusal(Array(escaped.utf8)), .malformed("Lottie: the top-level key `v` (Bodymovin version) is missing; a string is required"))
+    }
+
     func testLimitsAreRefusalsOfTheirOwnKind() {
         XCTAssertEqual(refusal(LottieFixture.json(w: "9000"))?.isLimit, true)
         XCTAssertEqual(refusal(LottieFixture.json(w: "300"), limits: DecodeLimits(maxDimension: 256))?.isLimit, true)

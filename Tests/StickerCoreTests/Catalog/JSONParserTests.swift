@@ -12,8 +12,10 @@ final class JSONParserTests: XCTestCase {
         return try parser.parseDocument()
     }
 
-    private func failure(_ text: String) -> String? {
-        var parser = JSONParser(Array(text.utf8))
+    private func failure(_ text: String) -> String? { failure(Array(text.utf8)) }
+
+    private func failure(_ bytes: [UInt8]) -> String? {
+        var parser = JSONParser(bytes)
         do { _ = try parser.parseDocument(); return nil } catch let f as JSONParser.Failure { return f.text } catch {
             return "\(error)"
         }
@@ -35,6 +37,21 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(failure("{} x"), "line 1, column 4: unexpected 'x' after the end of the document")
         XCTAssertEqual(failure(""), "line 1, column 1: unexpected end of file, expected a value")
         XCTAssertEqual(failure(String(repeating: "[", count: 100)), "line 1, column 65: nesting deeper than 64 levels")
+    }
+
+    func testErrorPositionsAreLinesAndCharactersAfterAByteOrderMark() {
+        // The mark is not counted, a line starts after each newline, and "é" (two bytes) is one column.
+        XCTAssertEqual(failure("\u{FEFF}{\n  \"é\" : [1,\n    \"a\\qb\"]}"), "line 3, column 7: unknown escape '\\q'")
+        XCTAssertEqual(failure("{\n \"k\": \"\\u12G4\"}"), "line 2, column 10: expected four hex digits after \\u")
+        XCTAssertEqual(failure("{\"k\":\n  \"x\\ud800y\"}"), "line 2, column 11: \\u escape names a lone surrogate")
+        XCTAssertEqual(failure(#"{"a": "\ud800\u0041"}"#), "line 1, column 20: \\u escape names a lone surrogate")
+        XCTAssertEqual(failure(#"{"a": 1e999}"#), "line 1, column 7: number out of range")
+        XCTAssertEqual(failure("{\"a\": \"tab\there\"}"), "line 1, column 11: control character in a string (a line break inside quotes?)")
+        XCTAssertEqual(failure(#"{"a": "\"#), "line 1, column 9: unexpected end of file in an escape")
+        XCTAssertEqual(failure(#"{"a": 1.}"#), "line 1, column 7: a number needs digits after '.'")
+        XCTAssertEqual(failure(#"{"a": [1 2]}"#), "line 1, column 10: expected ',' or ']' after a list item, found '2'")
+        XCTAssertEqual(failure(#"{"a": {"b": 1 "#), "line 1, column 15: expected ',' or '}' after the value of \"b\", found the end of the file")
+        XCTAssertEqual(failure(Array("{\"a\": \"x".utf8) + [0xFF] + Array("\"}".utf8)), "line 1, column 7: string is not valid UTF-8")
     }
 
     func testDuplicateKeysAreRecorded() throws {

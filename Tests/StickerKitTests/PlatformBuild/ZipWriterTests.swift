@@ -32,6 +32,28 @@ final class ZipWriterTests: XCTestCase {
         }
     }
 
+    func testInfoZipUnzipTestsIt() throws {
+        guard let unzip = ["/usr/bin/unzip", "/usr/local/bin/unzip"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("unzip is not installed")
+        }
+        let path = NSTemporaryDirectory() + "zipwriter-\(UUID().uuidString).zip"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let entries = [ZipWriter.Entry(name: "01.png", bytes: [0x89, 0x50, 0x4E, 0x47]), ZipWriter.Entry(name: "tab.png", bytes: []),
+                       ZipWriter.Entry(name: "ünïcode.webp", bytes: (0..<300).map { UInt8($0 % 7) })]
+        try Data(try ZipWriter().archive(entries)).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: unzip)
+        process.arguments = ["-t", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, output)
+        XCTAssertTrue(output.contains("No errors detected"), output)
+        XCTAssertEqual(output.components(separatedBy: "OK").count - 1, 3, output)
+    }
+
     func testPythonZipfileReadsIt() throws {
         guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw XCTSkip("python3 is not installed")
