@@ -70,7 +70,14 @@ package struct FolderPackReader {
             }
         }
         guard !frames.isEmpty else {
-            problems.append(.invalid(file: folder, reason: "holds no image files to use as frames", sticker: folder))
+            // A folder of the pack's own art (`tray: art/tray.png`, `icon: art/icon.png`) is not a
+            // sticker: `check` and `build` both pass over it.
+            let packArt = [config.icon, config.tray].compactMap { $0 }
+            let holdsOnlyPackArt = children.contains { packArt.contains(CatalogFileSystem.join(folder, $0)) }
+                && children.allSatisfy { $0.hasPrefix(".") || Self.ignoredNames.contains($0) || packArt.contains(CatalogFileSystem.join(folder, $0)) }
+            if !holdsOnlyPackArt {
+                problems.append(.invalid(file: folder, reason: "holds no image files to use as frames", sticker: folder))
+            }
             return nil
         }
         let content = StickerContent.sequence(frames: frames, timing: .fps(config.fps),

@@ -128,6 +128,27 @@ final class FolderCatalogReaderTests: XCTestCase {
         XCTAssertEqual(try read(config: config).name, "Given")
     }
 
+    /// A folder holding only the pack's own art (`tray: art/tray.png`, `icon: art/icon.png`) is not a
+    /// sticker and no problem, so `check` and `build` agree on it; a folder with other files still is one.
+    func testAFolderOfOnlyTheTrayAndIconIsNotASticker() throws {
+        try fixture.image("Party/wave.png")
+        try fixture.image("Party/art/tray.png")
+        try fixture.image("Party/art/icon.png")
+        var config = PackConfig()
+        config.tray = "art/tray.png"
+        config.icon = "art/icon.png"
+        let pack = try read(config: config)
+        XCTAssertEqual(pack.stickers, [still("wave.png")])
+        XCTAssertEqual(pack.problems, [])
+        try fixture.image("Party/art/notes.png")
+        let withMore = try read(config: config)
+        XCTAssertEqual(withMore.stickers.map(\.name), ["art", "wave"], "a folder with another image is a sequence")
+        config.tray = nil
+        config.icon = nil
+        try FileManager.default.removeItem(atPath: fixture.path("Party/art/notes.png"))
+        XCTAssertEqual(try read(config: config).stickers.map(\.name), ["art", "wave"], "without tray: and icon: the folder is frames")
+    }
+
     func testDuplicateNamesEmptyFoldersNestedFoldersAndUnsafeEntries() throws {
         try fixture.image("Party/wave.gif")
         try fixture.image("Party/wave.png")
