@@ -124,7 +124,7 @@ public struct PlatformPackBuilder: Sendable {
     }
 
     /// `stickerforge.yml` for the built folder: the pack's name, publisher, the image `tray:` fills,
-    /// each sticker's emoji by its file's name and, under `ignore:`, every file that is not a
+    /// the stickers' order, each sticker's emoji by its file's name and, under `ignore:`, every file that is not a
     /// sticker (other pack images, the store's metadata, the manifest and reports), so
     /// `check --platform` judges exactly what ships.
     func checkConfig(for pack: StorePack) -> String {
@@ -142,6 +142,9 @@ public struct PlatformPackBuilder: Sendable {
         var others = Set(pack.files.keys).subtracting(stickers).union(Self.reportFiles)
         if let tray { others.remove(tray.file) }
         lines.append("ignore: [\(others.sorted().map(quoted).joined(separator: ", "))]")
+        // The stickers in the pack's order, so the check of this folder (and its reports) lists them
+        // as the store shows them, not alphabetically.
+        lines.append("order: [\(pack.stickers.map { quoted($0.fileStem) }.joined(separator: ", "))]")
         let withEmoji = pack.stickers.filter { !$0.emojis.isEmpty }
         if !withEmoji.isEmpty {
             lines.append("emojis:")

@@ -124,8 +124,8 @@ final class PlatformPackBuilderTests: XCTestCase {
     /// manifest; the manifest lists the rest, and the folder's stickerforge.yml keeps them all, so the
     /// check of the written folder names them (`emoji_dropped`).
     func testEachStoreKeepsTheFirstEmojiAndTheManifestNamesTheRest() throws {
-        var source = try pack([("one.png", try PNGEncoder().encode(art(shade: 200))), ("two.png", try PNGEncoder().encode(art(shade: 60)))])
-        source.config.emojis["one"] = ["🏃", "💨", "😀", "🎉"]
+        var source = try pack([("two.png", try PNGEncoder().encode(art(shade: 200))), ("one.png", try PNGEncoder().encode(art(shade: 60)))])
+        source.config.emojis["two"] = ["🏃", "💨", "😀", "🎉"]
         for (rules, kept, dropped) in [(PlatformRules.whatsapp, ["🏃", "💨", "😀"], ["🎉"]), (.signal, ["🏃"], ["💨", "😀", "🎉"]),
                                        (.telegram, ["🏃", "💨", "😀", "🎉"], [])] {
             let built = try PlatformPackBuilder(rules: rules).build(source)
@@ -134,6 +134,7 @@ final class PlatformPackBuilderTests: XCTestCase {
             XCTAssertEqual(manifest.stickers.map(\.emojis_dropped), [dropped.isEmpty ? nil : dropped, nil], rules.id)
             let config = PackConfig.parse(String(decoding: built.files["stickerforge.yml"] ?? [], as: UTF8.self), file: "stickerforge.yml")
             XCTAssertEqual(config.config.emojis[built.stickers[0].fileStem], ["🏃", "💨", "😀", "🎉"], rules.id)
+            XCTAssertEqual(config.config.order, built.stickers.map(\.fileStem), "the folder's check lists the pack's order")
             if rules == .whatsapp {
                 let contents = try JSONSerialization.jsonObject(with: Data(built.files["contents.json"] ?? [])) as? [String: Any]
                 let packs = contents?["sticker_packs"] as? [[String: Any]]
