@@ -54,8 +54,40 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
             found[store] = errors(checked)
             // What the build reported for the store is what the check finds on its folder.
             XCTAssertEqual(findings(try jsonFile("out/\(store)/report.json")), findings(checked), store)
+            // A folder our check passes passes the outside validator written from the stores' own
+            // documents (Tests/Oracles/verify-platforms.py, no code or table shared with ours).
+            if found[store] == [], let problems = try outsideValidator("out/\(store)", platform: store) {
+                XCTAssertEqual(problems, [], "\(store): the outside validator refuses what check passed")
+            }
         }
         return found
+    }
+
+    /// The outside validator's problems with a store folder, one per line; nil (the comparison
+    /// skipped) when python3 with Pillow is not installed.
+    private func outsideValidator(_ folder: String, platform: String) throws -> [String]? {
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return nil }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Oracles/verify-platforms.py").path
+        func call(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: temp.path("."))
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        guard try call(["-c", "import PIL"]).0 == 0 else { return nil }
+        let (status, text) = try call([script, folder, "--platform", platform])
+        XCTAssertNotEqual(status, 2, "\(platform): the validator was called wrongly")
+        // What the validator cannot measure here (WebM without ffprobe) is not a verdict.
+        return text.split(separator: "\n").map(String.init).filter { !$0.contains("not judged") }
     }
 
     func testWhatsAppContentsJSONAndReproducibleWastickers() throws {

@@ -19,7 +19,7 @@ extension BuildCommand {
         let failed: Bool
         do {
             failed = try await session.run(catalog: { folder in
-                do { try await buildCatalog(output: folder) } catch let exit as ExitCode where exit == ExitStatus.findings { return true }
+                do { try await buildCatalog(output: folder, asStore: true) } catch let exit as ExitCode where exit == ExitStatus.findings { return true }
                 return false
             }, events: { display.show($0) })
         } catch let exit as ExitCode {

@@ -68,15 +68,16 @@ struct BuildCommand: AsyncParsableCommand {
         if platforms.isEmpty { try await buildCatalog(output: output) } else { try await runPlatforms() }
     }
 
-    /// Today's build: the Xcode-ready catalog into `output` (`CatalogBuildSession`).
-    func buildCatalog(output: String) async throws {
+    /// Today's build: the Xcode-ready catalog into `output` (`CatalogBuildSession`). As a store of
+    /// `--platform` (`asStore`), it scales and fits like every other store (`FitRequest.forStore`).
+    func buildCatalog(output: String, asStore: Bool = false) async throws {
         let console = Console.standard()
         let (stickerPack, configuration) = try pack.load(console: console)
         let outputs = pack.outputCheck(for: stickerPack, icon: icon, console: console)
         try outputs.folder(output, option: "--output")
         try outputs.reports(reports)
         let session = CatalogBuildSession(pack: stickerPack, configuration: configuration,
-                                          request: request(output: output, project: try xcode.settings(for: stickerPack, console: console)),
+                                          request: request(output: output, asStore: asStore, project: try xcode.settings(for: stickerPack, console: console)),
                                           toolVersion: StickerForgeCommand.version)
         let display = SessionEventDisplay(console: console, quiet: outputOptions.quiet)
         let outcome: CatalogBuildOutcome
@@ -101,12 +102,12 @@ struct BuildCommand: AsyncParsableCommand {
     }
 
     /// What the flags ask the build session for.
-    private func request(output: String, project: XcodeProjectSettings?) -> CatalogBuildRequest {
+    private func request(output: String, asStore: Bool, project: XcodeProjectSettings?) -> CatalogBuildRequest {
         var request = CatalogBuildRequest(output: output)
         request.effort = effort
         request.keepSequences = keepSequences
         request.convertGIFAndJPEG = convertGIFAndJPEG
-        request.fit = fitFlags.request
+        request.fit = asStore ? fitFlags.request.forStore : fitFlags.request
         request.fix = fix ? fixOptions.settings(minQuality: fitFlags.minQuality) : nil
         request.explicitConfig = pack.config
         request.icon = icon

@@ -26,6 +26,15 @@ public struct FitRequest: Equatable, Sendable {
         self.timeBudget = timeBudget; self.fillCell = fillCell
     }
 
+    /// The request of a catalog built as one of `build --platform`'s stores: it scales and fits like
+    /// every other store, as `--fit --lossy` (every sticker inside the grid cell and under the byte
+    /// limit, the quality floor held), with the other flags as given.
+    public var forStore: FitRequest {
+        var store = self
+        (store.fit, store.lossy) = (true, true)
+        return store
+    }
+
     /// Why these flags cannot be used when fitting is `enabled` (by `--fit` or a pack setting), or nil.
     public func problem(fitEnabled enabled: Bool) -> SessionError? {
         enabled || !(lossy || minQuality != nil || dither != nil || timeBudget != nil || fillCell) ? nil : .fitFlagsWithoutFit
