@@ -8,6 +8,7 @@ extension PlatformRules {
         id: "discord", name: "Discord",
         still: StickerKindRules(formats: [.png], pixels: .exactly(320, 320), maxBytes: 512_000, packSize: .range(1...60)),
         animated: StickerKindRules(formats: [.apng], pixels: .exactly(320, 320), maxBytes: 512_000, packSize: .range(1...60)),
+        animation: AnimationLimits(maxDurationMilliseconds: 5000, loops: .forever(published: false)),
         mixesStillAndAnimated: true, emojiPerSticker: 1...1, packImages: [],
         maxNameCharacters: nil, maxPublisherCharacters: nil, inapplicableRules: notTheStoresRules,
         chatColors: ChatColors(light: "#FFFFFF", dark: "#313338", sentBubble: nil))

@@ -7,7 +7,7 @@ extension PlatformRules {
         id: "signal", name: "Signal",
         still: StickerKindRules(formats: [.png, .webp], pixels: .exactly(512, 512), maxBytes: 300_000, packSize: .range(1...200)),
         animated: StickerKindRules(formats: [.apng, .webp], pixels: .exactly(512, 512), maxBytes: 300_000, packSize: .range(1...200)),
-        animation: AnimationLimits(maxDurationMilliseconds: 3000),
+        animation: AnimationLimits(maxDurationMilliseconds: 3000, loops: .forever(published: true), requiresACTLBeforeIDAT: true),
         mixesStillAndAnimated: true, emojiPerSticker: 1...1,
         packImages: [PackImageRules(role: "cover", size: PixelSize(width: 512, height: 512), formats: [.png, .apng, .webp],
                                     maxBytes: 300_000, required: false, fromTray: true)],
