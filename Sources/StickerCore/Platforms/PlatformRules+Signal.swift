@@ -2,7 +2,8 @@ import ImageCodec
 
 extension PlatformRules {
     /// Signal: its support article on sticker packs and Signal Desktop's sticker creator. 300 KB is
-    /// read as 300,000 bytes (the stricter reading of "KB"). Its pack names an author.
+    /// read as 300,000 bytes (the stricter reading of "KB"). Its pack names an author. Issue 42: its
+    /// animations loop forever and an APNG's acTL comes before the first IDAT, both its written rules.
     public static let signal = PlatformRules(
         id: "signal", name: "Signal",
         still: StickerKindRules(formats: [.png, .webp], pixels: .exactly(512, 512), maxBytes: 300_000, packSize: .range(1...200)),

@@ -2,6 +2,8 @@ import ImageCodec
 
 extension PlatformRules {
     /// WhatsApp: github.com/WhatsApp/stickers (README, iOS `Limits.swift`, Android `StickerPackValidator`).
+    /// Issue 42: the app shows an animation's first frame (tray, picker, and where it ends), and
+    /// expects stickers to loop.
     public static let whatsapp = PlatformRules(
         id: "whatsapp", name: "WhatsApp",
         still: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 100 * 1024, packSize: .range(3...30),
