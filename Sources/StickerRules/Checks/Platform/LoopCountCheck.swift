@@ -11,7 +11,7 @@ public struct LoopCountCheck: StickerCheck {
 
     public static let description = RuleDescription(
         id: "loop_count", name: "Play count the store does not expect",
-        summary: "An animation plays forever, or more or fewer times, than the chosen store takes or expects.",
+        summary: "An animation's play count is not the one the chosen store takes or expects (a count, or forever).",
         defaultSeverity: .warning, category: .animation,
         threshold: "LINE: 1 to 4 plays (error); Signal: forever (error); WhatsApp, Discord, Telegram: forever (warning)")
 
