@@ -80,6 +80,20 @@ final class UsageErrorTests: XCTestCase {
         XCTAssertEqual(parsed.pack.timeoutPerSticker, "none")
     }
 
+    /// Issue 42: a loop count a store's published rule refuses is refused before anything is built.
+    func testLoopsOverrideTheStoreRefusesIsAUsageError() throws {
+        assertUsageError(["build", "P", "--output", "o", "--platform", "whatsapp", "--platform", "signal", "--loops", "1"],
+                         "--loops 1 is refused for Signal: its animated stickers must loop forever (--loops 0)")
+        assertUsageError(["build", "P", "--output", "o", "--platform", "line", "--loops", "0"],
+                         "--loops 0 is refused for LINE: its animated stickers must play 1 to 4 times (--loops 1 to 4)")
+        assertUsageError(["build", "P", "--output", "o", "--loops", "0"], "--loops applies to store builds: add --platform")
+        assertUsageError(["build", "P", "--output", "o", "--platform", "whatsapp", "--loops=-1"],
+                         "--loops must be 0 (forever) to 65535")
+        let build = try XCTUnwrap(StickerForgeCommand.parseAsRoot(
+            ["build", "P", "--output", "o", "--platform", "whatsapp", "--platform", "discord", "--loops", "1"]) as? BuildCommand)
+        XCTAssertEqual(build.loops, 1)
+    }
+
     func testGridSizeMustBeKnown() {
         assertUsageError(["check", "P", "--grid-size", "huge"], "The value 'huge' is invalid for '--grid-size <grid-size>'")
         assertUsageError(["check", "P", "--grid-size", "huge"], "'small', 'regular'")

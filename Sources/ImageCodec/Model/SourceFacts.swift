@@ -113,6 +113,10 @@ public struct SourceFacts: Equatable, Sendable, Codable {
     /// PNG only: why an acTL was ignored (it declares 0 frames, or a count over 2^31-1), when it
     /// was; the file then reads as its default image, a still, as browsers show it.
     public var ignoredAnimation: String?
+    /// PNG only: the offset of an acTL chunk that comes after the first IDAT, nil when none does.
+    /// Such an acTL makes no animation (the APNG spec orders it before IDAT; browsers show the
+    /// default image as a still), which `apng_actl_order` reports.
+    public var lateACTLOffset: Int? = nil
     /// Lottie only: features lottie-web draws that StickerForge cannot draw faithfully; nil when none.
     public var lottieUnsupportedFeatures: [LottieUnsupportedFeature]?
     /// Lottie only: the document's own canvas and frame rate, which a store judges (Telegram: a .tgs

@@ -75,7 +75,7 @@ public struct PNGDecoder: CompositingDecoder, Sendable {
         let transparency: TransparencyKind = header.hasAlphaChannel ? .alphaChannel
             : (structure.transparency != nil ? .tRNS : .none)
         let animation = structure.animation
-        return SourceFacts(format: animation == nil ? .png : .apng, bitDepth: header.bitDepth,
+        var facts = SourceFacts(format: animation == nil ? .png : .apng, bitDepth: header.bitDepth,
                            colorModel: header.colorModel, paletteSize: structure.paletteSize,
                            transparency: transparency, interlaced: header.interlaced,
                            color: structure.color, defaultImage: animation?.defaultImageRole,
@@ -83,5 +83,7 @@ public struct PNGDecoder: CompositingDecoder, Sendable {
                            declaredLoopCount: animation?.plays,
                            rawFrames: animation?.frames.map { $0.control.rawInfo } ?? [],
                            fileSize: fileSize, ignoredAnimation: structure.ignoredAnimation)
+        facts.lateACTLOffset = structure.lateACTLOffset
+        return facts
     }
 }

@@ -16,6 +16,8 @@ struct PNGStructure: Sendable {
     let animation: APNGFrameCollector?
     /// Why an acTL before the first IDAT was ignored (`APNGFrameCollector.unusableReason`).
     let ignoredAnimation: String?
+    /// The offset of an acTL after the first IDAT (`SourceFacts.lateACTLOffset`).
+    let lateACTLOffset: Int?
 
     /// Walks the chunks once, enforcing PNG's ordering rules and the APNG rules. The limits are
     /// checked as soon as IHDR (canvas) and acTL (frames) are read, before anything is allocated.
@@ -32,7 +34,7 @@ struct PNGStructure: Sendable {
         var imageData: [ArraySlice<UInt8>] = []
         var colorChunks: [PNGChunk] = []
         var animation: APNGFrameCollector?
-        var actlSeen = false, ignoredAnimation: String?
+        var actlSeen = false, ignoredAnimation: String?, lateACTLOffset: Int?
         // fcTL chunks before acTL: the spec orders acTL only before IDAT, so frame 0's fcTL may come first.
         var earlyControls: [PNGChunk] = []
         var previousType = "IHDR"
@@ -77,6 +79,8 @@ struct PNGStructure: Sendable {
                         animation = collector
                     }
                     earlyControls = []
+                } else if lateACTLOffset == nil {
+                    lateACTLOffset = chunk.offset
                 }
             case "fcTL":
                 if !actlSeen && !seenIDAT {
@@ -104,6 +108,7 @@ struct PNGStructure: Sendable {
         try animation?.finish(defaultImage: imageData)
         self.header = header; self.palette = palette; self.transparency = transparency
         self.imageData = imageData; self.animation = animation; self.ignoredAnimation = ignoredAnimation
+        self.lateACTLOffset = lateACTLOffset
         self.color = PNGColorInfoReader.colorInfo(from: colorChunks)
     }
 

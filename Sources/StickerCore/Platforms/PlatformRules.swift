@@ -252,8 +252,17 @@ public struct AnimationLimits: Equatable, Sendable {
     public var minFrameDelayMilliseconds: Double?
     /// Frame counts taken.
     public var frameCount: ClosedRange<Int>?
-    /// Plays taken (1...4); nil when any count, forever included, is fine.
-    public var plays: ClosedRange<Int>?
+    /// How many times the store expects an animation to play (docs/platforms.md, "plays"): forever
+    /// (WhatsApp, Signal, Discord, Telegram) or a count (LINE: 1 to 4); nil when any count is fine.
+    /// `build` writes it unless `--loops` says otherwise; `loop_count` judges it.
+    public var loops: LoopExpectation?
+    /// Whether the store shows an animation's first frame where it does not play it (WhatsApp's tray
+    /// and picker; the app ends on it), so a first frame with hardly anything visible is judged
+    /// (`first_frame_blank`).
+    public var firstFrameShowsSticker: Bool
+    /// Whether an APNG's acTL must come before its first IDAT, the store's own rule (Signal; the APNG
+    /// spec's for every viewer): an APNG that breaks it is an error, not a warning (`apng_actl_order`).
+    public var requiresACTLBeforeIDAT: Bool
     /// The timings the configurable thresholds judge where this table sets no limit of its own:
     /// viewers stretch delays of 10 ms or less whatever the store; Messages takes any frame rate and
     /// loop length but plays fast, long loops badly, so iMessage takes all three.
@@ -262,14 +271,22 @@ public struct AnimationLimits: Equatable, Sendable {
     /// The frame-rate cap for a file of `format`.
     public func maxFPS(for format: ImageFormat) -> Double? { maxFPSByFormat[format] ?? maxFPS }
 
+    /// Plays taken (1...4) when the store takes a count, never forever; nil otherwise.
+    public var plays: ClosedRange<Int>? {
+        if case .plays(let range) = loops { return range }
+        return nil
+    }
+
     /// Limits.
     public init(maxDurationMilliseconds: Double? = nil, durationCountsEveryPlay: Bool = false, maxFPS: Double? = nil,
                 maxFPSByFormat: [ImageFormat: Double] = [:], frameRateByFormat: [ImageFormat: Double] = [:],
-                minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, plays: ClosedRange<Int>? = nil,
+                minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, loops: LoopExpectation? = nil,
+                firstFrameShowsSticker: Bool = false, requiresACTLBeforeIDAT: Bool = false,
                 advice: Set<TimingAdvice> = [.shortDelay]) {
         self.maxDurationMilliseconds = maxDurationMilliseconds; self.durationCountsEveryPlay = durationCountsEveryPlay
         self.maxFPS = maxFPS; self.maxFPSByFormat = maxFPSByFormat; self.frameRateByFormat = frameRateByFormat; self.minFrameDelayMilliseconds = minFrameDelayMilliseconds
-        self.frameCount = frameCount; self.plays = plays; self.advice = advice
+        self.frameCount = frameCount; self.loops = loops; self.firstFrameShowsSticker = firstFrameShowsSticker
+        self.requiresACTLBeforeIDAT = requiresACTLBeforeIDAT; self.advice = advice
     }
 }
 

@@ -11,7 +11,8 @@ extension BuildCommand {
         let console = Console.standard()
         let (source, _) = try pack.load(console: console)
         try pack.outputCheck(for: source, console: console).folder(output, option: "--output")
-        let session = StoreBuildSession(source: source, stores: platforms, output: output, retime: retime, strict: pack.strict,
+        let session = StoreBuildSession(source: source, stores: platforms, output: output, retime: retime, loops: loops,
+                                        strict: pack.strict,
                                         workingDirectory: FileManager.default.currentDirectoryPath,
                                         toolVersion: StickerForgeCommand.version)
         let display = StoreEventDisplay(console: console, quiet: outputOptions.quiet, format: format,

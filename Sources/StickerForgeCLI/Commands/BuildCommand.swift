@@ -64,6 +64,23 @@ struct BuildCommand: AsyncParsableCommand {
                                valueName: "mode"))
     var retime: RetimeMode = .auto
 
+    @Option(help: ArgumentHelp("With --platform, the loop count every animation is written with, 0 = forever, instead of each "
+                               + "store's (forever; LINE 1 to 4 plays). A count a store's rule refuses (Signal: any but 0; "
+                               + "LINE: 0 or over 4) is refused.", valueName: "n"))
+    var loops: Int?
+
+    /// The most plays a loop field holds in every format written (WebP's ANIM loop count is 16 bits).
+    static let maxLoops = 65_535
+
+    func validate() throws {
+        guard let loops else { return }
+        guard !platforms.isEmpty else { throw ValidationError("--loops applies to store builds: add --platform") }
+        guard (0...Self.maxLoops).contains(loops) else {
+            throw ValidationError("--loops must be 0 (forever) to \(Self.maxLoops)")
+        }
+        for store in platforms { if let refusal = store.refusal(ofLoops: loops) { throw ValidationError(refusal) } }
+    }
+
     func run() async throws {
         if platforms.isEmpty { try await buildCatalog(output: output) } else { try await runPlatforms() }
     }

@@ -17,10 +17,12 @@ public struct PlatformPackBuilder: Sendable {
     public var retime: RetimeMode
     /// Decoder and PNG encoder.
     public var codec: any StickerCodec
+    /// `--loops`: every animation's loop count (0 = forever) instead of the table's; nil keeps the table's.
+    public var loops: Int?
 
     /// A builder.
-    public init(rules: PlatformRules, retime: RetimeMode = .auto, codec: any StickerCodec = DefaultStickerCodec()) {
-        self.rules = rules; self.retime = retime; self.codec = codec
+    public init(rules: PlatformRules, retime: RetimeMode = .auto, loops: Int? = nil, codec: any StickerCodec = DefaultStickerCodec()) {
+        self.rules = rules; self.retime = retime; self.loops = loops; self.codec = codec
     }
 
     /// Builds `pack` for the store; `progress` is told each sticker once it is built: how many are
@@ -30,7 +32,8 @@ public struct PlatformPackBuilder: Sendable {
     /// - Throws: `PlatformBuildError` for the first sticker or image that cannot be built.
     public func build(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> StorePack {
         let layout = StoreLayout(rules)
-        let builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
+        var builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
+        builder.loops = loops
         let oneKind = !rules.mixesStillAndAnimated && rules.animated != nil
         var animating = builder
         animating.animateStills = true

@@ -20,6 +20,9 @@ public struct StoreStickerBuilder: Sendable {
     /// Make each still an animation (`StillAnimator`): set for a store that takes one kind per pack
     /// when the pack holds animations.
     public var animateStills = false
+    /// `--loops`: the loop count (0 = forever) every animation is written with, instead of the one
+    /// the store's table expects (`AnimationLimits.loops`); nil keeps the table's.
+    public var loops: Int?
 
     /// Formats the build writes, in the order it prefers them when a store takes several: PNG for
     /// stills (lossless), WebP then WebM for animations (smaller than APNG at the same quality).
@@ -90,8 +93,15 @@ public struct StoreStickerBuilder: Sendable {
         do { frames = try source.frames.map { AnimationFrame(image: try placement.apply($0.image), delay: $0.delay) } } catch {
             throw PlatformBuildError.unreadable(file: file, reason: "scaling failed: \(error)")
         }
-        var plays = animated ? source.plays : 0
         var notes: [String] = []
+        var plays = 0
+        if animated {
+            let wanted = writtenLoops(fromSource: madeAnimated ? 0 : source.plays)
+            if !madeAnimated, let note = wanted.note, wanted.loops != source.plays {
+                notes.append("loops: \(LoopExpectation.countText(source.plays)) -> \(LoopExpectation.countText(wanted.loops)) (\(note))")
+            }
+            plays = wanted.loops
+        }
         if madeAnimated {
             // After placement: scaling would smooth the one-level difference away.
             let animator = StillAnimator(limits: rules.animation)
@@ -127,6 +137,16 @@ public struct StoreStickerBuilder: Sendable {
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
             loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, notes: notes,
             source: sourceFacts, accessibilityText: label)
+    }
+
+    /// The loop count an animation playing `source` times is written with, and why it differs when
+    /// it does: `--loops`, else the table's expectation (a count store's count is brought into its
+    /// range by the retimer, which says so itself); the source's where the table expects none.
+    func writtenLoops(fromSource source: Int) -> (loops: Int, note: String?) {
+        if let loops { return (loops, "--loops \(loops)") }
+        guard let expected = rules.animation.loops else { return (source, nil) }
+        let written = expected.written(fromSource: source)
+        return (written, written == source ? nil : "\(rules.name) loops stickers")
     }
 
     /// A sticker's label as the store's metadata carries it, or nil and a note when it is longer

@@ -53,6 +53,8 @@ public struct StoreBuildSession: Sendable {
     public var output: String
     /// How an animation over a store's duration cap is shortened.
     public var retime: RetimeMode
+    /// `--loops`: every animation's loop count (0 = forever) instead of each store's; nil keeps the stores'.
+    public var loops: Int?
     /// Whether warnings fail the gate.
     public var strict: Bool
     /// The absolute working directory, for the reports' paths.
@@ -61,11 +63,11 @@ public struct StoreBuildSession: Sendable {
     public var toolVersion: String
 
     /// A session building `source` for `stores` into `output`.
-    public init(source: StickerPack, stores: [PlatformRules], output: String, retime: RetimeMode, strict: Bool,
-                workingDirectory: String, toolVersion: String) {
+    public init(source: StickerPack, stores: [PlatformRules], output: String, retime: RetimeMode, loops: Int? = nil,
+                strict: Bool, workingDirectory: String, toolVersion: String) {
         var unique: [PlatformRules] = []
         for store in stores where !unique.contains(store) { unique.append(store) }
-        self.source = source; self.stores = unique; self.output = output; self.retime = retime
+        self.source = source; self.stores = unique; self.output = output; self.retime = retime; self.loops = loops
         self.strict = strict; self.workingDirectory = workingDirectory; self.toolVersion = toolVersion
     }
 
@@ -101,7 +103,7 @@ public struct StoreBuildSession: Sendable {
         let store: StorePack
         let publication: FolderPublication
         do {
-            store = try PlatformPackBuilder(rules: rules, retime: retime).build(source) {
+            store = try PlatformPackBuilder(rules: rules, retime: retime, loops: loops).build(source) {
                 events(.progress(store: rules, completed: $0, total: $1, item: $2))
             }
             events(.finished(store: rules))

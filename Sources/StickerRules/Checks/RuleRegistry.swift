@@ -5,13 +5,13 @@ public enum RuleRegistry {
     /// Rules judging one sticker at a time.
     public static let stickerChecks: [any StickerCheck] = [
         UnsupportedFormatCheck(), ExtensionMismatchCheck(), CorruptImageCheck(), DecodeLimitExceededCheck(),
-        IgnoredAnimationCheck(), LottieUnsupportedFeatureCheck(),
+        IgnoredAnimationCheck(), APNGACTLOrderCheck(), LottieUnsupportedFeatureCheck(),
         FileTooLargeCheck(),
         DimensionsTooSmallCheck(), DimensionsTooLargeCheck(), ExceedsGridSizeCheck(), NotSquareCheck(),
         NoTransparencyCheck(), GIFHardEdgesCheck(), EdgeHaloCheck(), FullyTransparentCheck(),
         ContentTouchesEdgeCheck(), ExcessPaddingCheck(),
         FrameRateHighCheck(), FrameRateExactCheck(), LoopTooLongCheck(), AnimationMemoryCheck(), ShortFrameDelayCheck(),
-        FiniteLoopCheck(), HiddenFirstFrameCheck(), SingleFrameAnimationCheck(),
+        FiniteLoopCheck(), HiddenFirstFrameCheck(), FirstFrameBlankCheck(), SingleFrameAnimationCheck(),
         ColorProfileCheck(),
         SequenceFrameMismatchCheck(), AccessibilityLabelTooLongCheck(), MissingAccessibilityLabelCheck(),
         PlatformFormatCheck(), FrameCountCheck(), LoopCountCheck(), OddDimensionsCheck(),

@@ -70,6 +70,30 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(d.emojiPerSticker, 1...1)
         XCTAssertNil(d.trayImage)
         XCTAssertEqual(d.vectorBox, 320)
+        XCTAssertEqual(d.animation.maxDurationMilliseconds, 5000)
+    }
+
+    /// Issue 42: how many times each store expects an animation to play, as table data, and which
+    /// stores state it as a rule (an error) rather than an expectation (a warning).
+    func testLoopExpectationsAndFirstFrameAndACTLFlags() {
+        XCTAssertEqual(PlatformRules.whatsapp.animation.loops, .forever(published: false))
+        XCTAssertEqual(PlatformRules.telegram.animation.loops, .forever(published: false))
+        XCTAssertEqual(PlatformRules.signal.animation.loops, .forever(published: true))
+        XCTAssertEqual(PlatformRules.discord.animation.loops, .forever(published: false))
+        XCTAssertEqual(PlatformRules.line.animation.loops, .plays(1...4))
+        XCTAssertNil(PlatformRules.imessage.animation.loops)
+        XCTAssertNil(PlatformRules.signal.animation.plays)
+        XCTAssertEqual(PlatformRules.all.filter(\.animation.firstFrameShowsSticker).map(\.id), ["whatsapp"])
+        XCTAssertEqual(PlatformRules.all.filter(\.animation.requiresACTLBeforeIDAT).map(\.id), ["signal"])
+        XCTAssertEqual(LoopExpectation.plays(1...4).written(fromSource: 0), 0)
+        XCTAssertEqual(LoopExpectation.forever(published: false).written(fromSource: 3), 0)
+        XCTAssertNil(PlatformRules.whatsapp.refusal(ofLoops: 1))
+        XCTAssertNil(PlatformRules.signal.refusal(ofLoops: 0))
+        XCTAssertNil(PlatformRules.line.refusal(ofLoops: 4))
+        XCTAssertEqual(PlatformRules.signal.refusal(ofLoops: 1),
+                       "--loops 1 is refused for Signal: its animated stickers must loop forever (--loops 0)")
+        XCTAssertEqual(PlatformRules.line.refusal(ofLoops: 0),
+                       "--loops 0 is refused for LINE: its animated stickers must play 1 to 4 times (--loops 1 to 4)")
     }
 
     func testLINE() throws {
@@ -83,7 +107,8 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(still.packSize, .oneOf([8, 16, 24, 32, 40])); XCTAssertEqual(animated.packSize, .oneOf([8, 16, 24]))
         XCTAssertEqual(animated.packSize.text, "8, 16 or 24")
         XCTAssertEqual(l.animation, AnimationLimits(maxDurationMilliseconds: 4000, durationCountsEveryPlay: true,
-                                                    frameCount: 5...20, plays: 1...4))
+                                                    frameCount: 5...20, loops: .plays(1...4)))
+        XCTAssertEqual(l.animation.plays, 1...4)
         XCTAssertFalse(l.mixesStillAndAnimated)
         XCTAssertNil(l.emojiPerSticker)
         XCTAssertEqual(l.packImages.map(\.role), ["main image", "tab image"])
@@ -215,7 +240,11 @@ final class PlatformRulesTests: XCTestCase {
             })
             expect("loop_too_long", store.animation.maxDurationMilliseconds.map { ["\(Int($0 / 1000)) s"] } ?? [])
             expect("frame_count", store.animation.frameCount.map { [range($0)] } ?? [])
-            expect("loop_count", store.animation.plays.map { [range($0)] } ?? [])
+            switch store.animation.loops {
+            case .plays(let plays)?: expect("loop_count", [range(plays), "(error)"])
+            case .forever(let published)?: expect("loop_count", ["not forever", published ? "(error)" : "(warning)"])
+            case nil: expect("loop_count", [])
+            }
             expect("emoji_missing", store.emojiPerSticker.map { $0.count == 1 ? ["exactly \($0.lowerBound)"] : [range($0)] } ?? [])
             expect("name_too_long", [store.maxNameCharacters, store.maxPublisherCharacters].compactMap { $0 }.map(String.init))
             expect("mixed_animation", store.mixesStillAndAnimated ? [] : ["mixed"])

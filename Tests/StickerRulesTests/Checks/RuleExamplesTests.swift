@@ -67,11 +67,11 @@ final class RuleExamplesTests: XCTestCase {
         let ids = RuleRegistry.allDescriptions.map(\.id)
         XCTAssertEqual(ids, [
             "unsupported_format", "extension_mismatch", "corrupt_image", "decode_limit_exceeded",
-            "ignored_animation", "lottie_unsupported_feature", "file_too_large",
+            "ignored_animation", "apng_actl_order", "lottie_unsupported_feature", "file_too_large",
             "dimensions_too_small", "dimensions_too_large", "exceeds_grid_size", "not_square",
             "no_transparency", "gif_hard_edges", "edge_halo", "fully_transparent", "content_touches_edge", "excess_padding",
             "frame_rate_high", "frame_rate_exact", "loop_too_long", "animation_memory", "short_frame_delay", "finite_loop",
-            "hidden_first_frame", "single_frame_animation",
+            "hidden_first_frame", "first_frame_blank", "single_frame_animation",
             "color_profile",
             "sequence_frame_mismatch", "accessibility_label_too_long", "missing_accessibility_label",
             "platform_format", "frame_count", "loop_count", "odd_dimensions",
@@ -88,7 +88,7 @@ final class RuleExamplesTests: XCTestCase {
         let infos = severities.filter { $0.value == .info }.keys.sorted()
         XCTAssertEqual(errors, ["catalog_invalid", "catalog_missing_file", "corrupt_image", "decode_limit_exceeded",
                                 "dimensions_too_large", "dimensions_too_small", "emoji_missing", "empty_pack",
-                                "file_too_large", "frame_count", "frame_rate_exact", "fully_transparent", "loop_count", "mixed_animation",
+                                "file_too_large", "frame_count", "frame_rate_exact", "fully_transparent", "mixed_animation",
                                 "name_too_long", "odd_dimensions", "pack_size", "platform_format", "sequence_frame_mismatch", "tray_icon", "unsupported_format"])
         XCTAssertEqual(infos, ["excess_padding", "finite_loop", "missing_accessibility_label", "not_square",
                                "single_frame_animation"])
