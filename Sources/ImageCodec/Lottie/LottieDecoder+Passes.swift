@@ -19,6 +19,7 @@ extension LottieDecoder {
             unsupported.append(.init(feature: "time-stretched precomps nested too deep or too many to retime", layer: ""))
         }
         timing.bakePerDimensionEasing()
+        timing.snapLayerSpansToWholeFrames()
         var planner = LottiePassPlanner(timing.document)
         let plan = planner.plan()
         unsupported += planner.unsupported

@@ -1,9 +1,9 @@
 /// Decodes Lottie JSON and Telegram `.tgs` (gzipped Lottie) by rendering every frame with rlottie
 /// in the contained helper process (`LottieRenderProcess`), after `LottieValidator` has checked
 /// the JSON. Where rlottie 0.1 draws differently from lottie-web (track mattes, the Fill effect,
-/// stretched precomps, per-dimension easing), the JSON is rewritten and drawn in several passes
-/// composited here (`LottieDecoder+Passes`); what still cannot be drawn faithfully is listed in
-/// `SourceFacts.lottieUnsupportedFeatures`.
+/// stretched precomps, per-dimension easing, layer in and out frames with a fraction below one
+/// half), the JSON is rewritten and drawn in several passes composited here (`LottieDecoder+Passes`);
+/// what still cannot be drawn faithfully is listed in `SourceFacts.lottieUnsupportedFeatures`.
 ///
 /// Frames are the canvas (or, with `box`, the canvas scaled to fit a `box` x `box` square, aspect
 /// ratio kept: vectors are rendered straight at that size, not scaled from a raster), one per whole

@@ -7,6 +7,8 @@
 /// the layer gets sr 1, st 0), so the inner frame is the outer, whole, frame. rlottie also eases a
 /// multi-dimensional keyframe with its first dimension's curve; `bakePerDimensionEasing` replaces
 /// such a segment by linear keyframes at every whole frame, each dimension eased as lottie-web eases it.
+/// rlottie rounds a layer's in and out frames to the nearest whole frame; `snapLayerSpansToWholeFrames`
+/// moves them to the whole frames lottie-web first and last draws the layer at.
 struct LottieTimeRewrite {
     /// Layer visits allowed (precomps can nest and share assets; a hostile file must stay cheap).
     static let maxVisits = 20_000
@@ -243,5 +245,55 @@ struct CubicBezierEasing {
             }
         }
         return coordinate(s, y1, y2)
+    }
+}
+
+extension LottieTimeRewrite {
+    /// Moves every layer's in and out frame (`ip`, `op`, top level and in assets) to the whole frame
+    /// at which lottie-web first and last draws it. lottie-web draws a layer at frame t when
+    /// ip <= t < op, so at whole frames from ceil(ip) to before ceil(op); rlottie 0.1 rounds both to
+    /// the nearest whole frame, which for a fraction below one half (ip 2.4) shows the layer a frame
+    /// early and hides it a frame early (op 6.4). Only such values are rewritten (ceil and round agree
+    /// otherwise), so files with whole or late-half frames still go to rlottie byte for byte.
+    /// Run after `foldPrecompTiming`, whose copies may hold fractional frames in the outer time.
+    mutating func snapLayerSpansToWholeFrames() {
+        var budget = Self.maxVisits
+        if let layers = document["layers"]?.elements, let snapped = Self.snapped(layers, budget: &budget) {
+            document["layers"] = .array(snapped)
+            changed = true
+        }
+        guard var assets = document["assets"]?.elements else { return }
+        var assetsChanged = false
+        for i in assets.indices {
+            guard let layers = assets[i]["layers"]?.elements, let snapped = Self.snapped(layers, budget: &budget) else { continue }
+            assets[i]["layers"] = .array(snapped)
+            assetsChanged = true
+        }
+        if assetsChanged {
+            document["assets"] = .array(assets)
+            changed = true
+        }
+    }
+
+    /// `layers` with `ip` and `op` snapped, or nil when none changes (or the visit budget ran out).
+    private static func snapped(_ layers: [LottieJSON], budget: inout Int) -> [LottieJSON]? {
+        var out = layers, any = false
+        for i in out.indices {
+            budget -= 1
+            guard budget > 0 else { return nil }
+            for key in ["ip", "op"] {
+                guard let t = out[i][key]?.double, let whole = wholeFrame(t) else { continue }
+                out[i][key] = .number(whole)
+                any = true
+            }
+        }
+        return any ? out : nil
+    }
+
+    /// The first whole frame at or after `t` when rlottie's rounding of `t` (half away from zero, as
+    /// C's round) lands elsewhere; nil when they agree or `t` is out of the rewrite's bounds.
+    static func wholeFrame(_ t: Double) -> Double? {
+        guard t.isFinite, abs(t) <= 1e9, t.rounded(.up) != t.rounded(.toNearestOrAwayFromZero) else { return nil }
+        return t.rounded(.up)
     }
 }

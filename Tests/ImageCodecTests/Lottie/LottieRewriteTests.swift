@@ -123,6 +123,33 @@ final class LottieRewriteTests: XCTestCase {
         XCTAssertEqual(moved?.count, 2)
     }
 
+    /// lottie-web draws a layer at whole frames ceil(ip) to before ceil(op); rlottie rounds ip and op to
+    /// the nearest frame (half away from zero), so only fractions where the two differ are rewritten.
+    func testLayerSpansSnapToTheWholeFramesLottieWebDraws() throws {
+        XCTAssertEqual([2.4, 6.4, 2.45, -2.5, -2.6, 0.1].map(LottieTimeRewrite.wholeFrame), [3, 7, 3, -2, -2, 1])
+        XCTAssertEqual([2.5, 2.6, 3, -2.4, -3, 1e300, .infinity].map(LottieTimeRewrite.wholeFrame), Array(repeating: nil, count: 7))
+        let layers = #"[{"ty":4,"nm":"early","ks":{},"ip":2.4,"op":6.4,"st":0.3,"shapes":[]},"#
+            + #"{"ty":4,"nm":"late","ks":{},"ip":2.5,"op":6.75,"shapes":[]},{"ty":0,"nm":"p","refId":"a","ks":{},"ip":0,"op":8}]"#
+        let assets = #","assets":[{"id":"a","layers":[{"ty":4,"ks":{},"ip":1.25,"op":1e300,"shapes":[]}]}]"#
+        var rewrite = LottieTimeRewrite(try LottieJSON.parse(LottieFixture.json(op: "8", layers: layers, extra: assets)))
+        rewrite.snapLayerSpansToWholeFrames()
+        XCTAssertTrue(rewrite.changed)
+        let top = rewrite.document["layers"]?.elements ?? []
+        XCTAssertEqual(top.map { $0["ip"] }, [.number("3"), .number("2.5"), .number("0")])
+        XCTAssertEqual(top.map { $0["op"] }, [.number("7"), .number("6.75"), .number("8")])
+        XCTAssertEqual(top[0]["st"], .number("0.3"), "start times (keyframe offsets) are rlottie's as lottie-web's")
+        XCTAssertEqual(top[0].members?.map(\.key), ["ty", "nm", "ks", "ip", "op", "st", "shapes"])
+        let inner = rewrite.document["assets"]?.elements?[0]["layers"]?.elements?[0]
+        XCTAssertEqual(inner?["ip"], .number("2"))
+        XCTAssertEqual(inner?["op"], .number("1e300"))
+        XCTAssertEqual(rewrite.document["op"], .number("8"), "the document's own frames are left alone")
+
+        // Whole and late-half frames need nothing: the file still goes to rlottie byte for byte.
+        let agreeing = #"[{"ty":4,"ks":{},"ip":2.5,"op":6.6,"shapes":[]},{"ty":4,"ks":{},"ip":-2.4,"op":5,"shapes":[]}]"#
+        XCTAssertFalse(try LottieDecoder.prepare(LottieFixture.json(op: "8", layers: agreeing)).rewritten)
+        XCTAssertTrue(try LottieDecoder.prepare(LottieFixture.json(op: "8", layers: layers, extra: assets)).rewritten)
+    }
+
     func testUnsupportedFeaturesAreNamedWithTheirLayer() throws {
         let layers = #"[{"ty":4,"nm":"glow","bm":3,"ef":[{"ty":29,"ef":[]}],"ks":{},"ip":0,"op":4,"shapes":[]},"#
             + #"{"ty":5,"ind":7,"ks":{},"ip":0,"op":4,"t":{}},"#

@@ -25,6 +25,9 @@ references, *.web.png, come from `Tests/Oracles/oracle-lottie-web.py --write-ref
 - fill-effect.json: black shapes under a Fill effect (cream, opacity 0.8) over a blue bar
 - stretched-precomp.json: one precomp twice, time stretch 0.8, and 1.3 starting at frame 0.5
 - per-dimension-easing.json: a scale eased per dimension (x late, y early) and a moving square
+- confetti.json: a burst of 32 thin pieces (1.2-2.6 x 4-8 px), each a layer of its own turning as it
+                flies out, in and out frames fractional as particle exports write them (issue 42: of
+                every eight, five with a fraction below one half, which rlottie 0.1 rounds down)
 """
 import gzip
 import io
@@ -273,6 +276,29 @@ def easing_fix(d):
     return d
 
 
+def confetti():
+    import math, random
+    rnd = random.Random(42)   # Mersenne Twister: the same numbers on every Python 3
+    an = animation(op=16, fr=16)
+    colours = [Color(0.95, 0.26, 0.21), Color(0.13, 0.59, 0.95), Color(1, 0.76, 0.03), Color(0.3, 0.69, 0.31)]
+    fractions = [0.1, 0.25, 0.4, 0.45, 0.3, 0.5, 0.75, 0]   # rlottie rounds the first five elsewhere; 0.5, 0.75, 0 agree
+    layers = []
+    for i in range(32):
+        ip = rnd.randint(0, 6) + fractions[i % 8]
+        op = min(ip + rnd.randint(5, 9) + fractions[(i + 3) % 8], 16)
+        l = shape_layer(f"piece {i}", round(ip, 3), round(op, 3))
+        g = rect(l, Point(0, 0), Point(round(rnd.uniform(1.2, 2.6), 2), round(rnd.uniform(4, 8), 2)), colours[i % 4])
+        angle, reach = rnd.uniform(0, 2 * math.pi), rnd.uniform(30, 60)
+        g.transform.position.add_keyframe(ip, Point(64, 64))
+        g.transform.position.add_keyframe(op, Point(round(64 + reach * math.cos(angle), 2), round(64 + reach * math.sin(angle) + 12, 2)))
+        g.transform.rotation.add_keyframe(ip, 0)
+        g.transform.rotation.add_keyframe(op, round(rnd.uniform(-540, 540), 1))
+        layers.append(l)
+    number(layers)
+    for l in layers: an.add_layer(l)
+    return an
+
+
 MATTES = [("alpha", MatteMode.Alpha), ("alpha-inverted", MatteMode.InvertedAlpha), ("luma", MatteMode.Luma),
           ("luma-inverted", MatteMode.InvertedLuma)]
 
@@ -280,7 +306,7 @@ MATTES = [("alpha", MatteMode.Alpha), ("alpha-inverted", MatteMode.InvertedAlpha
 def web_fixtures():
     """name -> JSON bytes of the fixtures compared with lottie-web."""
     made = [(f"matte-{n}", top_matte(m)) for n, m in MATTES] + [(f"precomp-matte-{n}", precomp_matte(m)) for n, m in MATTES]
-    made += [("fill-effect", fill_effect()), ("stretched-precomp", stretched_precomp())]
+    made += [("fill-effect", fill_effect()), ("stretched-precomp", stretched_precomp()), ("confetti", confetti())]
     out = {name + ".json": to_json(an) for name, an in made}
     out["per-dimension-easing.json"] = json.dumps(easing_fix(per_dimension_easing().to_dict()), separators=(",", ":")).encode()
     return out
