@@ -64,6 +64,18 @@ struct BuildCommand: AsyncParsableCommand {
                                valueName: "mode"))
     var retime: RetimeMode = .auto
 
+    @Flag(name: .customLong("stills-as-animations"), help: ArgumentHelp(
+        "With --platform, for a store that takes packs all still or all animated (WhatsApp, LINE), keep a mixed pack one pack "
+            + "by making each still an animation whose frames differ by one alpha level, instead of writing its stills to "
+            + "OUTPUT/<store>/static/ and its animations to OUTPUT/<store>/animated/."))
+    var stillsAsAnimations = false
+
+    func validate() throws {
+        if stillsAsAnimations && platforms.isEmpty {
+            throw ValidationError("--stills-as-animations applies to a store build: add --platform whatsapp or --platform line")
+        }
+    }
+
     func run() async throws {
         if platforms.isEmpty { try await buildCatalog(output: output) } else { try await runPlatforms() }
     }
