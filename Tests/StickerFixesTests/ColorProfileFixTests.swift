@@ -14,7 +14,7 @@ import StickerTestSupport
 final class ColorProfileFixTests: XCTestCase {
     func testDisplayP3BecomesUntaggedSRGB() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("ImageCodecTests/Fixtures/Color")
+            .appendingPathComponent("ImageCodecTests/Fixtures/Color")
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("displayp3.png")))
         let truth = try JSONDecoder().decode([String: [[Int]]].self,
                                              from: Data(contentsOf: folder.appendingPathComponent("expected.json")))
@@ -40,7 +40,7 @@ final class ColorProfileFixTests: XCTestCase {
 /// that the naive formula was used.
 final class CMYKColorProfileFixTests: XCTestCase {
     private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("ImageCodecTests/Fixtures")
+        .appendingPathComponent("ImageCodecTests/Fixtures")
 
     private func fix(_ path: String) throws -> (FixRecord, DecodedImage) {
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(path)))

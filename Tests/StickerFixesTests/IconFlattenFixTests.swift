@@ -23,7 +23,7 @@ final class IconFlattenFixTests: XCTestCase {
         folder = try TempFolder("icons")
         // The sample Xcode catalog, its icon set replaced by three icons in three slots.
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/Demo.xcstickers").path
+            .deletingLastPathComponent().appendingPathComponent("Samples/Demo.xcstickers").path
         try FileManager.default.copyItem(atPath: sample, toPath: folder.path + "/Art")
         try FileManager.default.removeItem(atPath: folder.path + "/Art/iMessage App Icon.stickersiconset")
         let set = "Art/iMessage App Icon.stickersiconset/"
@@ -98,7 +98,7 @@ final class IconFlattenFixTests: XCTestCase {
 
     func testDisplayP3IconIsConvertedToSRGB() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("ImageCodecTests/Fixtures/Color")
+            .appendingPathComponent("ImageCodecTests/Fixtures/Color")
         let bytes = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("displayp3.png")))
         let truth = try JSONDecoder().decode([String: [[Int]]].self, from: Data(contentsOf: fixtures.appendingPathComponent("expected.json")))
         let facts = try ImageDecoder().decode(bytes).facts
