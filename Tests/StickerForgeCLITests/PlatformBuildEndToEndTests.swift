@@ -43,8 +43,8 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
     /// The progress and summary lines of the last `buildAndCheck`'s build.
     private var lastBuildLog = ""
 
-    private func buildAndCheck(_ stores: [String], expectBuild status: Int32 = 0) throws -> [String: [String]] {
-        let build = try run(["build", "pack", "--output", "out", "--format", "json"] + stores.flatMap { ["--platform", $0] })
+    private func buildAndCheck(_ stores: [String], expectBuild status: Int32 = 0, flags: [String] = []) throws -> [String: [String]] {
+        let build = try run(["build", "pack", "--output", "out", "--format", "json"] + stores.flatMap { ["--platform", $0] } + flags)
         XCTAssertEqual(build.status, status, build.stdout + build.stderr)
         lastBuildLog = build.stderr
         var found: [String: [String]] = [:]
@@ -260,7 +260,8 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
                                                            ["emojis", "image_file"]])
     }
 
-    func testWhatsAppMixedPackMakesEachStillAnAnimation() throws {
+    /// `--stills-as-animations`: the one pack of before, not `static/` and `animated/` (PlatformSplitEndToEndTests).
+    func testWhatsAppMixedPackMakesEachStillAnAnimationWithTheFlag() throws {
         // Two stills and one 4-frame animation: WhatsApp takes all still or all animated.
         try stillPack(2)
         let frames = (0..<4).map { AnimationFrame(image: art(512, shade: 120, phase: 16 * $0), delay: .milliseconds(250)) }
@@ -270,7 +271,9 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
         var yaml = String(decoding: try CLIPaths.bytes(temp.path("pack/stickerforge.yml")), as: UTF8.self)
         yaml += "  moving: [\"🎉\"]\n  small: [\"🎉\"]\n"
         _ = try temp.write(Array(yaml.utf8), to: "pack/stickerforge.yml")
-        XCTAssertEqual(try buildAndCheck(["whatsapp"]), ["whatsapp": []], "no mixed_animation: every sticker animates")
+        XCTAssertEqual(try buildAndCheck(["whatsapp"], flags: ["--stills-as-animations"]), ["whatsapp": []],
+                       "no mixed_animation: every sticker animates")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path("out/whatsapp/static")), "one folder, not split")
         let stickers = try XCTUnwrap(try jsonFile("out/whatsapp/manifest.json")["stickers"] as? [[String: Any]])
         XCTAssertEqual(stickers.map { $0["file"] as? String }, ["moving.webp", "s1.webp", "s2.webp", "small.webp"])
         XCTAssertEqual(stickers.map { $0["frames"] as? Int }, [4, 2, 2, 2])

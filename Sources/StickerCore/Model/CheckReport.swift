@@ -31,6 +31,9 @@ public struct StickerReport: Equatable, Sendable, Codable {
     public var fixes: [FixRecord]?
     /// Fixes `stickerforge fix` rolled back because they would add an error; nil in a check report.
     public var refusedFixes: [RefusedFix]?
+    /// The source files `build --platform` made this sticker from, when the store's file is named
+    /// otherwise (LINE's `01.png` from `sun.png`); nil elsewhere.
+    public var builtFrom: [String]?
     /// A sticker entry.
     public init(name: String, files: [String], facts: StickerFacts?, findings: [Finding],
                 accessibilityLabel: String? = nil) {

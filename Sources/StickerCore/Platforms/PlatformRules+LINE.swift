@@ -3,7 +3,8 @@ import ImageCodec
 extension PlatformRules {
     /// LINE Creators Market: creator.line.me/en/guideline (regular) and /guideline/animationsticker.
     /// 1 MB and 300 KB are read as 1,000,000 and 300,000 bytes. The tab image (96x74) is derived from
-    /// the main image by `build`; `tray:` supplies the main image.
+    /// the main image by `build`; `tray:` supplies the main image, which is an APNG for an animated pack
+    /// (built from its first sticker) and a PNG otherwise.
     public static let line = PlatformRules(
         id: "line", name: "LINE",
         still: StickerKindRules(formats: [.png],
@@ -15,8 +16,8 @@ extension PlatformRules {
         animation: AnimationLimits(maxDurationMilliseconds: 4000, durationCountsEveryPlay: true, frameCount: 5...20, loops: .plays(1...4)),
         mixesStillAndAnimated: false, emojiPerSticker: nil,
         packImages: [
-            PackImageRules(role: "main image", size: PixelSize(width: 240, height: 240), formats: [.png, .apng],
-                           maxBytes: 1_000_000, required: true, fromTray: true),
+            PackImageRules(role: "main image", size: PixelSize(width: 240, height: 240), formats: [.png],
+                           maxBytes: 1_000_000, required: true, fromTray: true, animatedPackFormats: [.apng]),
             PackImageRules(role: "tab image", size: PixelSize(width: 96, height: 74), formats: [.png],
                            maxBytes: 1_000_000, required: true, fromTray: false),
         ],

@@ -227,6 +227,20 @@ public enum PackSizeRule: Equatable, Sendable {
         }
     }
 
+    /// How many stickers `count` is short of the smallest pack taken; nil when it is not short.
+    public func missing(_ count: Int) -> Int? {
+        guard let smallest, count < smallest else { return nil }
+        return smallest - count
+    }
+
+    /// The smallest pack taken.
+    public var smallest: Int? {
+        switch self {
+        case .range(let range): return range.lowerBound
+        case .oneOf(let counts): return counts.min()
+        }
+    }
+
     /// "3 to 30", "8, 16 or 24".
     public var text: String {
         switch self {
@@ -304,10 +318,19 @@ public struct PackImageRules: Equatable, Sendable {
     public var required: Bool
     /// Whether `tray:` in stickerforge.yml supplies it (others `build` derives from it).
     public var fromTray: Bool
+    /// Formats taken for a pack of animated stickers, when they differ from `formats` (LINE's main
+    /// image of an animated pack is an APNG); nil: `formats` for every pack.
+    public var animatedPackFormats: [ImageFormat]?
 
     /// An image rule.
-    public init(role: String, size: PixelSize?, formats: [ImageFormat], maxBytes: Int?, required: Bool, fromTray: Bool) {
+    public init(role: String, size: PixelSize?, formats: [ImageFormat], maxBytes: Int?, required: Bool, fromTray: Bool,
+                animatedPackFormats: [ImageFormat]? = nil) {
         self.role = role; self.size = size; self.formats = formats; self.maxBytes = maxBytes
-        self.required = required; self.fromTray = fromTray
+        self.required = required; self.fromTray = fromTray; self.animatedPackFormats = animatedPackFormats
+    }
+
+    /// The formats taken for a pack whose stickers are all animated (`animated`) or not.
+    public func formats(animatedPack animated: Bool) -> [ImageFormat] {
+        animated ? animatedPackFormats ?? formats : formats
     }
 }

@@ -11,10 +11,11 @@ extension BuildCommand {
         let console = Console.standard()
         let (source, _) = try pack.load(console: console)
         try pack.outputCheck(for: source, console: console).folder(output, option: "--output")
-        let session = StoreBuildSession(source: source, stores: platforms, output: output, retime: retime, loops: loops,
+        var session = StoreBuildSession(source: source, stores: platforms, output: output, retime: retime, loops: loops,
                                         strict: pack.strict,
                                         workingDirectory: FileManager.default.currentDirectoryPath,
                                         toolVersion: StickerForgeCommand.version)
+        session.stillsAsAnimations = stillsAsAnimations
         let display = StoreEventDisplay(console: console, quiet: outputOptions.quiet, format: format,
                                         color: outputOptions.color ?? console.stdoutIsTerminal)
         let failed: Bool

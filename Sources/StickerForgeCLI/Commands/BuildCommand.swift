@@ -72,7 +72,16 @@ struct BuildCommand: AsyncParsableCommand {
     /// The most plays a loop field holds in every format written (WebP's ANIM loop count is 16 bits).
     static let maxLoops = 65_535
 
+    @Flag(name: .customLong("stills-as-animations"), help: ArgumentHelp(
+        "With --platform, for a store that takes packs all still or all animated (WhatsApp, LINE), keep a mixed pack one pack "
+            + "by making each still an animation whose frames differ by one alpha level, instead of writing its stills to "
+            + "OUTPUT/<store>/static/ and its animations to OUTPUT/<store>/animated/."))
+    var stillsAsAnimations = false
+
     func validate() throws {
+        if stillsAsAnimations && platforms.isEmpty {
+            throw ValidationError("--stills-as-animations applies to a store build: add --platform whatsapp or --platform line")
+        }
         guard let loops else { return }
         guard !platforms.isEmpty else { throw ValidationError("--loops applies to store builds: add --platform") }
         guard (0...Self.maxLoops).contains(loops) else {

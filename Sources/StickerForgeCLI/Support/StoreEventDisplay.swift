@@ -42,9 +42,10 @@ final class StoreEventDisplay: @unchecked Sendable {
         for sticker in built.stickers {
             var done = [sticker.scaled.map { "scaled \($0)" }].compactMap { $0 } + sticker.notes + sticker.retimed
             if let fitted = sticker.fitted { done.append("fitted \(fitted)") }
-            console.err("\(built.rules.id)/\(sticker.file) from \(ProgressDisplay.printable(sticker.name)): \(done.joined(separator: "; "))")
+            console.err("\(built.rules.id)\(built.part.map { "/\($0.folder)" } ?? "")/\(sticker.file) from \(ProgressDisplay.printable(sticker.name)): \(done.joined(separator: "; "))")
         }
-        console.err("built \(built.stickers.count) sticker\(built.stickers.count == 1 ? "" : "s") for \(built.rules.name) "
+        let kind = built.part.map { $0 == .stills ? " (its stills)" : " (its animations)" } ?? ""
+        console.err("built \(built.stickers.count) sticker\(built.stickers.count == 1 ? "" : "s") for \(built.rules.name)\(kind) "
                     + "into \(result.folder); manifest.json, report.json and report.html beside them")
         for line in result.publishMessages { console.err(line) }
     }

@@ -16,6 +16,9 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         public var identifier: String
         public var count: Int
         public var notes: [String]
+        /// "static" or "animated" for a half of a mixed pack a store takes one kind of
+        /// (`OUT/<store>/static`, `OUT/<store>/animated`); absent for a whole pack.
+        public var part: String?
     }
     /// One sticker.
     public struct Sticker: Equatable, Sendable, Codable {
@@ -65,7 +68,7 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
     public init(_ pack: StorePack, findings: [Finding]) {
         func item(_ finding: Finding) -> Item { Item(rule: finding.rule, severity: finding.severity.rawValue, message: finding.message) }
         self.pack = Pack(platform: pack.rules.id, name: pack.name, publisher: pack.publisher, identifier: pack.identifier,
-                         count: pack.stickers.count, notes: pack.notes)
+                         count: pack.stickers.count, notes: pack.notes, part: pack.part?.folder)
         stickers = pack.stickers.map { sticker in
             Sticker(name: sticker.name, source: sticker.sources, file: sticker.file, format: sticker.format.rawValue,
                     width: sticker.width, height: sticker.height, bytes: sticker.bytes.count, frames: sticker.frames,

@@ -20,21 +20,47 @@ public struct PlatformPackBuilder: Sendable {
     /// `--loops`: every animation's loop count (0 = forever) instead of the table's; nil keeps the table's.
     public var loops: Int?
 
+    /// For a store that takes one kind per pack, keep a mixed pack one pack with its stills made
+    /// animations (`StillAnimator`; `--stills-as-animations`) instead of splitting it (`packs`).
+    public var stillsAsAnimations = false
+
     /// A builder.
     public init(rules: PlatformRules, retime: RetimeMode = .auto, loops: Int? = nil, codec: any StickerCodec = DefaultStickerCodec()) {
         self.rules = rules; self.retime = retime; self.loops = loops; self.codec = codec
     }
 
-    /// Builds `pack` for the store; `progress` is told each sticker once it is built: how many are
-    /// built, of how many, and its name (a still held back until the pack's kind is known is told
-    /// when it is built, after the others). Stickers are built side by side, so `progress` may be
-    /// called from any thread (one call at a time).
+    /// Builds `pack` for the store as one pack; `progress` is told each sticker once it is built:
+    /// how many are built, of how many, and its name (a still held back until the pack's kind is
+    /// known is told when it is built, after the others). Stickers are built side by side, so
+    /// `progress` may be called from any thread (one call at a time). A store that takes one kind
+    /// per pack gets a mixed pack's stills as animations (`StillAnimator`); `packs` splits it instead.
     /// - Throws: `PlatformBuildError` for the first sticker or image that cannot be built.
     public func build(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> StorePack {
+        let oneKind = !rules.mixesStillAndAnimated && rules.animated != nil
+        return try assemble(pack, stickers: try stickers(of: pack, stillsAsAnimations: oneKind, progress: progress), part: nil)
+    }
+
+    /// Builds `pack` for the store: one pack, or, for a store that takes packs all still or all
+    /// animated (`mixesStillAndAnimated` false) and a pack that mixes them, two (`StorePack.Part`),
+    /// each complete with its own name, identifier, images and metadata. With `stillsAsAnimations`
+    /// the mixed pack stays one, its stills made animations (`build`). `progress` as in `build`.
+    /// - Throws: `PlatformBuildError` for the first sticker or image that cannot be built.
+    public func packs(_ pack: StickerPack, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> [StorePack] {
+        let oneKind = !rules.mixesStillAndAnimated && rules.animated != nil
+        guard oneKind, !stillsAsAnimations else { return [try build(pack, progress: progress)] }
+        let built = try stickers(of: pack, stillsAsAnimations: false, progress: progress)
+        let stills = built.filter { !$0.isAnimated }, animations = built.filter(\.isAnimated)
+        guard !stills.isEmpty, !animations.isEmpty else { return [try assemble(pack, stickers: built, part: nil)] }
+        return [try assemble(pack, stickers: stills, part: .stills), try assemble(pack, stickers: animations, part: .animated)]
+    }
+
+    /// Every sticker of `pack` built, in the pack's order; with `stillsAsAnimations`, every still
+    /// is made an animation when any sticker animates.
+    private func stickers(of pack: StickerPack, stillsAsAnimations: Bool,
+                          progress: (Int, Int, String) -> Void) throws -> [StoreSticker] {
         let layout = StoreLayout(rules)
         var builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
         builder.loops = loops
-        let oneKind = !rules.mixesStillAndAnimated && rules.animated != nil
         var animating = builder
         animating.animateStills = true
         // Stickers are built side by side on both cores, each to its own slot, so the files are the
@@ -57,13 +83,13 @@ public struct PlatformPackBuilder: Sendable {
                 return outcome
             }
         }
-        // A store that takes one kind per pack gets every still as an animation when any sticker
-        // animates: stills wait (decoded, unless large) until every other sticker is built, then
-        // are built the one right way, so each still is fitted once.
-        let first = try build(Array(pack.stickers.indices), holding: oneKind, animates: false,
+        // Stills made animations when any sticker animates: stills wait (decoded, unless large)
+        // until every other sticker is built, then are built the one right way, so each still is
+        // fitted once.
+        let first = try build(Array(pack.stickers.indices), holding: stillsAsAnimations, animates: false,
                               decoded: Array(repeating: nil, count: pack.stickers.count))
         var done = first.map { outcome -> StoreSticker? in if case .built(let built) = outcome { return built } else { return nil } }
-        let animates = oneKind && done.contains { $0?.isAnimated == true }
+        let animates = stillsAsAnimations && done.contains { $0?.isAnimated == true }
         let waiting = first.indices.compactMap { index -> (Int, SourceAnimation?)? in
             if case .held(let source) = first[index] { return (index, source) } else { return nil }
         }
@@ -72,11 +98,39 @@ public struct PlatformPackBuilder: Sendable {
             if case .built(let built) = outcome { done[index] = built }
         }
         // Built with holding off: never held.
-        let stickers = done.compactMap { $0 }
-        let name = pack.config.name ?? pack.name
+        return done.compactMap { $0 }
+    }
+
+    /// The store pack of `stickers` (built from `pack`): files named by their place in it, the
+    /// pack's images, the store's metadata and the folder's `stickerforge.yml`. A `part` is named
+    /// "<name> (stills)" or "<name> (animated)", its identifier ending `_stills` or `_animated`.
+    private func assemble(_ pack: StickerPack, stickers: [StoreSticker], part: StorePack.Part?) throws -> StorePack {
+        let layout = StoreLayout(rules)
+        let builder = StoreStickerBuilder(rules: rules, retime: retime, codec: codec)
+        // Numbered by their place in this pack (LINE's 01.png, 02.png, ...): a part numbers its own.
+        let stickers = stickers.enumerated().map { index, sticker in
+            var sticker = sticker
+            let ext = sticker.file.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? "bin"
+            sticker.file = layout.stem(index: index, name: sticker.name) + "." + ext
+            return sticker
+        }
+        let whole = pack.config.name ?? pack.name
+        var name = whole, identifier = StorePack.identifier(for: whole)
+        if let part {
+            name = "\(whole) (\(part.suffix))"
+            identifier = String(identifier.prefix(63 - part.suffix.count)) + "_" + part.suffix
+        }
         var built = StorePack(rules: rules, name: name, publisher: pack.config.credit(for: rules.creditField),
-                              identifier: StorePack.identifier(for: name), stickers: stickers, images: [], notes: [], files: [:])
-        (built.images, built.notes) = try images(for: pack, layout: layout, builder: builder)
+                              identifier: identifier, stickers: stickers, images: [], notes: [], files: [:], part: part)
+        if let part {
+            built.notes.append("\(rules.name) takes a pack that is all still or all animated, and this pack holds both: "
+                               + "its \(part == .stills ? "stills" : "animations") are this pack, the "
+                               + "\(part == .stills ? "animations" : "stills") are in ../\(part == .stills ? "animated" : "static")/")
+        }
+        let sources = stickers.compactMap { sticker in pack.stickers.first { $0.name == sticker.name } }
+        let (images, notes) = try images(for: pack, first: sources.first, stickers: stickers, layout: layout, builder: builder)
+        built.images = images
+        built.notes += notes
         for sticker in stickers { built.files[sticker.file] = sticker.bytes }
         for image in built.images { built.files[image.file] = image.bytes }
         built.files.merge(try layout.metadata(for: built)) { _, new in new }
@@ -86,45 +140,6 @@ public struct PlatformPackBuilder: Sendable {
 
     /// Files the build writes beside the stickers after checking them.
     public static let reportFiles = ["manifest.json", "report.json", "report.html"]
-
-    /// The pack's images at the store's sizes, drawn from `tray:`. A required image without `tray:`
-    /// is drawn from the first sticker's first frame, and a note says so (what sticker tools and
-    /// Signal itself do); an optional one is left out.
-    func images(for pack: StickerPack, layout: StoreLayout, builder: StoreStickerBuilder) throws -> ([StorePackImage], [String]) {
-        let wanted = rules.packImages.filter { $0.size != nil }
-        guard !wanted.isEmpty else { return ([], []) }
-        var source: (image: PixelBuffer, name: String)?
-        var notes: [String] = []
-        if let tray = pack.config.tray {
-            let decoded = try builder.decode(StickerSource(name: tray, folder: nil, content: .file(tray), accessibilityLabel: nil),
-                                             root: pack.root)
-            source = decoded.frames.first.map { ($0.image, "\(tray) (`tray:`)") }
-        } else if wanted.contains(where: \.required), let first = pack.stickers.first {
-            source = try builder.decode(first, root: pack.root).frames.first.map { ($0.image, "the first sticker, \(first.name)") }
-            let roles = NumberText.list(wanted.filter(\.required).map(\.role), conjunction: "and")
-            notes.append("no `tray:` in stickerforge.yml: the \(roles) \(wanted.filter(\.required).count == 1 ? "is" : "are") "
-                         + "drawn from the first sticker, \(first.name); name an image with `tray:` to choose it")
-        }
-        guard let source else { return ([], notes) }
-        var images: [StorePackImage] = []
-        for rule in wanted where rule.required || pack.config.tray != nil {
-            guard let size = rule.size else { continue }
-            let placed = try StorePlacement(width: source.image.width, height: source.image.height,
-                                            limits: .exactly(size.width, size.height)).apply(source.image)
-            var options = FitOptions(maxBytes: rule.maxBytes ?? Int.max / 2, lossy: true, minSide: max(size.width, size.height))
-            options.keepBestBelowFloor = true
-            let bytes: [UInt8]
-            do {
-                bytes = try StickerFitter(options: options).fit(frames: [AnimationFrame(image: placed, delay: .zero)],
-                                                                loopCount: 0, gridSize: .large).bytes
-            } catch {
-                throw PlatformBuildError.notFitted(file: source.name, store: rules.name, reason: "the \(rule.role): \(error)")
-            }
-            images.append(StorePackImage(role: rule.role, file: layout.imageFile(role: rule.role), bytes: bytes,
-                                         width: size.width, height: size.height, source: source.name))
-        }
-        return (images, notes)
-    }
 
     /// `stickerforge.yml` for the built folder: the pack's name, publisher, the image `tray:` fills,
     /// the stickers' order, each sticker's emoji by its file's name and, under `ignore:`, every file that is not a

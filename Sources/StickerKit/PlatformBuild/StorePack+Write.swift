@@ -21,4 +21,11 @@ extension StorePack {
         let all = files.merging([BuildRecord.fileName: try BuildRecord(units: [:]).encoded()]) { own, _ in own }
         for path in all.keys.sorted() { try PackBuilder.writeStaged(all[path] ?? [], at: path, staged: staged, shown: shown) }
     }
+
+    /// Writes the build record alone into `staged`: the mark that lets a later build replace
+    /// `OUT/<store>` when it holds a split pack's `static/` and `animated/` folders.
+    /// - Throws: `BuildError.io` with the path.
+    public static func writeRecord(into staged: String, shown: String) throws {
+        try PackBuilder.writeStaged(try BuildRecord(units: [:]).encoded(), at: BuildRecord.fileName, staged: staged, shown: shown)
+    }
 }

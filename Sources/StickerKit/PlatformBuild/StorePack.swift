@@ -11,7 +11,7 @@ public struct StorePackImage: Equatable, Sendable {
     public var role: String
     /// Its file name in the store's folder.
     public var file: String
-    /// Its bytes (PNG).
+    /// Its bytes (PNG; APNG for an animated main image).
     public var bytes: [UInt8]
     /// Its pixel size.
     public var width: Int, height: Int
@@ -39,6 +39,22 @@ public struct StorePack: Sendable {
     public var notes: [String]
     /// Every file of the store's folder, by name, but `manifest.json` and the reports.
     public var files: [String: [UInt8]]
+    /// Which half of a mixed pack this is, for a store that takes packs all still or all animated
+    /// (`PlatformRules.mixesStillAndAnimated` false); nil for the whole pack.
+    public var part: Part? = nil
+
+    /// A half of a mixed pack split for a store that takes one kind per pack.
+    public enum Part: String, Sendable, CaseIterable {
+        /// The stills, in `OUT/<store>/static/`.
+        case stills
+        /// The animations, in `OUT/<store>/animated/`.
+        case animated
+
+        /// Its folder under `OUT/<store>/`.
+        public var folder: String { self == .stills ? "static" : "animated" }
+        /// What is added to the pack's name and identifier: "stills", "animated".
+        public var suffix: String { rawValue }
+    }
 
     /// `name` as an identifier: lower case ASCII letters, digits and single underscores, at most
     /// 64 characters (WhatsApp's identifier and Telegram's set name both take it); "stickers" when

@@ -10,7 +10,10 @@ import StickerRules
 /// a staged folder, checked there exactly as `check --platform <store> OUT/<store>` checks it (its
 /// manifest and reports written beside the stickers), and only then put in place; the build's
 /// findings are the check's findings on what ships. A store whose table builds an Xcode catalog
-/// (iMessage) is built by the caller's catalog build into `OUT/<store>`. Last, `OUT/comparison.html`
+/// (iMessage) is built by the caller's catalog build into `OUT/<store>`. A mixed pack for a store that
+/// takes packs all still or all animated is two packs, `OUT/<store>/static` and `OUT/<store>/animated`,
+/// each written and checked as a store folder and published together as `OUT/<store>` (unless
+/// `stillsAsAnimations`). Last, `OUT/comparison.html`
 /// shows every source beside each store's file; one of an earlier build is removed first, since it
 /// would describe stores that are about to change.
 public struct StoreBuildSession: Sendable {
@@ -18,7 +21,7 @@ public struct StoreBuildSession: Sendable {
     public struct StoreResult: Sendable {
         /// What was built.
         public var store: StorePack
-        /// `OUT/<store>`.
+        /// `OUT/<store>`, or `OUT/<store>/static` and `OUT/<store>/animated` for a split pack.
         public var folder: String
         /// The renderer of the written folder's check (uncoloured; the caller sets `useColor`).
         public var renderer: ReportRenderer
@@ -36,7 +39,7 @@ public struct StoreBuildSession: Sendable {
         case finished(store: PlatformRules)
         /// The write waits for another run holding the output (`OutputLock`).
         case waiting(String)
-        /// `store`'s folder is in place.
+        /// `store`'s folder is in place (for a split pack, once for each half, both in place).
         case built(StoreResult)
         /// `OUT/comparison.html` is written.
         case wroteComparison(path: String)
@@ -57,6 +60,9 @@ public struct StoreBuildSession: Sendable {
     public var loops: Int?
     /// Whether warnings fail the gate.
     public var strict: Bool
+    /// For a store that takes one kind per pack, keep a mixed pack whole with its stills made
+    /// animations instead of splitting it (`PlatformPackBuilder.stillsAsAnimations`).
+    public var stillsAsAnimations = false
     /// The absolute working directory, for the reports' paths.
     public var workingDirectory: String
     /// Version written into the reports.
@@ -88,45 +94,66 @@ public struct StoreBuildSession: Sendable {
                 if try await catalog(folder) { failed = true }
                 continue
             }
-            let result = try await buildStore(rules, into: folder, events: events)
-            events(.built(result))
-            if result.failsGate { failed = true }
-            built.append(.init(pack: result.store, folder: URL(fileURLWithPath: folder), findings: result.renderer.report.findings))
+            for result in try await buildStore(rules, into: folder, events: events) {
+                events(.built(result))
+                if result.failsGate { failed = true }
+                built.append(.init(pack: result.store, folder: URL(fileURLWithPath: result.folder), findings: result.renderer.report.findings))
+            }
         }
         if !built.isEmpty { events(.wroteComparison(path: try writeComparison(built))) }
         return failed
     }
 
-    /// One store: built, written staged, checked there, then published.
+    /// One store: built, written staged, checked there, then published. A split pack's halves are
+    /// written and checked in `static/` and `animated/` of the one staged folder, which replaces
+    /// `OUT/<store>` whole: a re-run that splits or stops splitting never leaves old files beside new.
     private func buildStore(_ rules: PlatformRules, into folder: String,
-                            events: @escaping @Sendable (Event) -> Void) async throws -> StoreResult {
-        let store: StorePack
+                            events: @escaping @Sendable (Event) -> Void) async throws -> [StoreResult] {
+        let packs: [StorePack]
         let publication: FolderPublication
         do {
-            store = try PlatformPackBuilder(rules: rules, retime: retime, loops: loops).build(source) {
+            var builder = PlatformPackBuilder(rules: rules, retime: retime, loops: loops)
+            builder.stillsAsAnimations = stillsAsAnimations
+            packs = try builder.packs(source) {
                 events(.progress(store: rules, completed: $0, total: $1, item: $2))
             }
             events(.finished(store: rules))
             publication = try StorePack.publication(for: folder) { events(.waiting($0)) }
-            try store.writeFiles(into: publication.staged, shown: folder)
+            if packs.contains(where: { $0.part != nil }) { try StorePack.writeRecord(into: publication.staged, shown: folder) }
+            for pack in packs {
+                try pack.writeFiles(into: Self.folder(of: pack, in: publication.staged), shown: Self.folder(of: pack, in: folder))
+            }
         } catch {
             events(.finished(store: rules))
             throw error
         }
         // The store folder appears only with its manifest and reports in it: they are written into
         // the staged folder, which is then put in place in one step.
-        let renderer = try await StoreFolderCheck(store: store, staged: publication.staged, shown: folder,
-                                                  workingDirectory: workingDirectory, toolVersion: toolVersion).run()
+        var checked: [(StorePack, ReportRenderer)] = []
+        for pack in packs {
+            checked.append((pack, try await StoreFolderCheck(store: pack, staged: Self.folder(of: pack, in: publication.staged),
+                                                            shown: Self.folder(of: pack, in: folder), workingDirectory: workingDirectory,
+                                                            toolVersion: toolVersion).run()))
+        }
         let outcome = try publication.publish()
-        return StoreResult(store: store, folder: folder, renderer: renderer, publishMessages: outcome.messages,
-                           failsGate: renderer.report.failsGate(strict: strict))
+        return checked.enumerated().map { index, item in
+            StoreResult(store: item.0, folder: Self.folder(of: item.0, in: folder), renderer: item.1,
+                        publishMessages: index == checked.count - 1 ? outcome.messages : [],
+                        failsGate: item.1.report.failsGate(strict: strict))
+        }
+    }
+
+    /// Where `pack` goes in the store's folder `folder`: the folder itself, or its part's subfolder.
+    private static func folder(of pack: StorePack, in folder: String) -> String {
+        pack.part.map { FileIO.join(folder, $0.folder) } ?? folder
     }
 
     /// `OUT/comparison.html` and the vector previews it shows.
     private func writeComparison(_ stores: [PlatformComparison.BuiltStore]) throws -> String {
         let page = URL(fileURLWithPath: output)
         let (comparison, previews) = PlatformComparison(title: source.name, sourceRoot: URL(fileURLWithPath: source.root),
-                                                        stores: stores, pageDirectory: page).withVectorPreviews()
+                                                        stores: stores, pageDirectory: page,
+                                                        order: source.stickers.map(\.name)).withVectorPreviews()
         for (url, bytes) in previews {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileIO.writeAtomically(bytes, to: url.path)

@@ -6,7 +6,8 @@ import StickerRules
 /// `build --platform`'s last step before a store folder is published: the staged folder checked
 /// exactly as `check --platform <store> OUT/<store>` checks it, and its `manifest.json`,
 /// `report.json` and `report.html` written into it, so the build's findings are the check's
-/// findings on what ships.
+/// findings on what ships. A sticker whose file the store's layout renames (LINE's `01.png`) names
+/// its source in the reports (`StickerReport.builtFrom`).
 public struct StoreFolderCheck: Sendable {
     /// The store pack written.
     public var store: StorePack
@@ -34,6 +35,11 @@ public struct StoreFolderCheck: Sendable {
         plan.platform = store.rules
         guard var checked = try await plan.run([staged]).checked else { throw SessionError.nothingToCheck(folder: shown) }
         checked.report.pack.path = shown
+        // A file the store's layout renames (LINE's 01.png) names its source in the report.
+        let renamed = Dictionary(store.stickers.filter { $0.fileStem != $0.name }.map { ($0.fileStem, $0.sources) }) { first, _ in first }
+        for index in checked.report.stickers.indices {
+            checked.report.stickers[index].builtFrom = renamed[checked.report.stickers[index].name]
+        }
         let renderer = ReportRenderer(report: checked.report, subjects: checked.subjects, maxBytes: checked.maxBytes, useColor: false,
                                       catalogRoot: RelativePath.display(RelativePath.absolute(shown, workingDirectory: workingDirectory),
                                                                         workingDirectory: workingDirectory),

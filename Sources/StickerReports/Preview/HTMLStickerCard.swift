@@ -23,7 +23,7 @@ struct HTMLStickerCard {
         var out = """
             <article class="card sev-\(severity)" id="\(Self.anchor(sticker.name))" data-severity="\(severity)" \
             data-rules="\(ruleTokens)">
-            <h3>\(MarkupText.html(sticker.name))</h3>
+            <h3>\(MarkupText.html(sticker.name))\(builtFromTitle)</h3>
             """
         if let media {
             out += "<div class=\"stage\">"
@@ -75,9 +75,27 @@ struct HTMLStickerCard {
                      + " the \(NumberText.int(maxBytes)) limit)"))
         // Decoded memory is what Messages' limits are about; the other stores publish none.
         if platform.limitsDecodedMemory { rows.append(("Memory", String(format: "%.1f MiB decoded", Double(f.decodedBytes) / 1_048_576))) }
-        let files = sticker.files.map { "<code>\(MarkupText.html($0))</code>" }
-        rows.append(("Source", files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")))
+        // A store build's renamed file (LINE's 01.png) shows the source it was built from.
+        if let builtFrom = sticker.builtFrom {
+            rows.append(("Source", Self.fileList(builtFrom)))
+            rows.append(("File", Self.fileList(sticker.files)))
+        } else {
+            rows.append(("Source", Self.fileList(sticker.files)))
+        }
         return "<dl class=\"facts\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>"
+    }
+
+    /// " (sun.png)" after a renamed store file's name: the source it was built from.
+    private var builtFromTitle: String {
+        guard let first = sticker.builtFrom?.first else { return "" }
+        let name = sticker.builtFrom?.count == 1 ? first : CatalogReader.parent(of: first)
+        return " <small class=\"built-from\">from \(MarkupText.html(name))</small>"
+    }
+
+    /// Files as `<code>` items, the first and last of more than three.
+    static func fileList(_ files: [String]) -> String {
+        let files = files.map { "<code>\(MarkupText.html($0))</code>" }
+        return files.count > 3 ? "\(files[0]) … \(files[files.count - 1]) (\(files.count) files)" : files.joined(separator: ", ")
     }
 
     /// `picture` on the store's light and dark chat backgrounds, its sent bubble, and transparency.

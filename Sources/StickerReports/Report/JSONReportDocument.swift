@@ -39,11 +39,12 @@ struct JSONReportDocument: Encodable {
     /// `stickers[]` with `facts: null` for a sticker that could not be decoded.
     private struct StickerEntry: Encodable {
         var sticker: StickerReport
-        private enum Keys: String, CodingKey { case name, files, facts, findings, accessibilityLabel, fixes, refusedFixes }
+        private enum Keys: String, CodingKey { case name, files, builtFrom, facts, findings, accessibilityLabel, fixes, refusedFixes }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(sticker.name, forKey: .name)
             try c.encode(sticker.files, forKey: .files)
+            try c.encodeIfPresent(sticker.builtFrom, forKey: .builtFrom)
             try c.encode(sticker.facts.map(FactsEntry.init), forKey: .facts)
             try c.encode(sticker.findings, forKey: .findings)
             try c.encode(sticker.accessibilityLabel, forKey: .accessibilityLabel)

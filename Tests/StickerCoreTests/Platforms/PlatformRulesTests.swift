@@ -106,6 +106,9 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(still.maxBytes, 1_000_000); XCTAssertEqual(animated.maxBytes, 300_000)
         XCTAssertEqual(still.packSize, .oneOf([8, 16, 24, 32, 40])); XCTAssertEqual(animated.packSize, .oneOf([8, 16, 24]))
         XCTAssertEqual(animated.packSize.text, "8, 16 or 24")
+        // How many a pack is short of the smallest size: the pack_size message's "N more".
+        XCTAssertEqual([2, 7, 8, 10, 30].map(animated.packSize.missing), [6, 1, nil, nil, nil])
+        XCTAssertEqual([0, 2, 3, 31].map(PlatformRules.whatsapp.animated!.packSize.missing), [3, 1, nil, nil])
         XCTAssertEqual(l.animation, AnimationLimits(maxDurationMilliseconds: 4000, durationCountsEveryPlay: true,
                                                     frameCount: 5...20, loops: .plays(1...4)))
         XCTAssertEqual(l.animation.plays, 1...4)
@@ -114,6 +117,9 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(l.packImages.map(\.role), ["main image", "tab image"])
         XCTAssertEqual(l.packImages.map(\.size), [PixelSize(width: 240, height: 240), PixelSize(width: 96, height: 74)])
         XCTAssertEqual(l.trayImage?.role, "main image")
+        // The main image of an animated pack is an APNG, of a still one a PNG; the tab image always a PNG.
+        XCTAssertEqual(l.packImages.map { $0.formats(animatedPack: false) }, [[.png], [.png]])
+        XCTAssertEqual(l.packImages.map { $0.formats(animatedPack: true) }, [[.apng], [.png]])
         XCTAssertEqual(l.maxNameCharacters, 40); XCTAssertEqual(l.maxPublisherCharacters, 50)
     }
 
@@ -179,7 +185,7 @@ final class PlatformRulesTests: XCTestCase {
                        ["Convert it to WebP (exactly 512x512 px)."])
         let pack = PackSubject.storeExample(count: 2, emojis: nil)
         XCTAssertEqual(PackSizeCheck().check(pack, context: context).map(\.message),
-                       ["the pack holds 2 stickers; WhatsApp takes 3 to 30 stickers a pack"])
+                       ["the pack holds 2 stickers; WhatsApp takes 3 to 30 stickers a pack: 1 more needed for a pack of 3"])
         XCTAssertEqual(EmojiMissingCheck().check(pack, context: context).map(\.message),
                        ["s1 has no emoji; WhatsApp needs 1 to 3 per sticker", "s2 has no emoji; WhatsApp needs 1 to 3 per sticker"])
         XCTAssertEqual(TrayIconCheck().check(PackSubject.storeExample(count: 3, tray: .exampleTray(512, 512, byteCount: 60_000)),

@@ -148,4 +148,34 @@ final class PlatformPackBuilderTests: XCTestCase {
             }
         }
     }
+
+    /// `packs`: a mixed pack for a one-kind store is two packs, each numbered from its start (LINE),
+    /// named and identified by its half, its stills built once as stills; `stillsAsAnimations`
+    /// keeps the one pack `build` makes; a store that mixes (Signal) keeps one pack.
+    func testPacksSplitAMixedPackForAOneKindStore() throws {
+        let codec = CountingCodec()
+        let still = try PNGEncoder().encode(art(shade: 200)), other = try PNGEncoder().encode(art(shade: 60, margin: 20))
+        let source = try pack([("still.png", still), ("moving.png", try moving()), ("other.png", other)])
+        let halves = try PlatformPackBuilder(rules: .line, codec: codec).packs(source)
+        XCTAssertEqual(halves.map(\.part), [.stills, .animated])
+        XCTAssertEqual(halves.map(\.name), ["Mixed (stills)", "Mixed (animated)"])
+        XCTAssertEqual(halves.map(\.identifier), ["mixed_stills", "mixed_animated"])
+        XCTAssertEqual(halves.map { $0.stickers.map(\.name) }, [["still", "other"], ["moving"]])
+        XCTAssertEqual(halves.map { $0.stickers.map(\.file) }, [["01.png", "02.png"], ["01.png"]])
+        XCTAssertEqual(halves[0].stickers.map(\.frames), [1, 1], "stills stay stills")
+        XCTAssertEqual(halves.map { $0.files.keys.filter { $0.hasSuffix(".png") }.sorted() },
+                       [["01.png", "02.png", "main.png", "tab.png"], ["01.png", "main.png", "tab.png"]])
+        XCTAssertEqual(codec.count(other), 1, "a still after the animation is decoded once")
+        // LINE's main image: a PNG for the stills, an APNG of the animation for the animations.
+        XCTAssertEqual(halves.map { FormatSniffer.sniff($0.files["main.png"] ?? []) }, [.png, .apng])
+        XCTAssertEqual(halves.map { FormatSniffer.sniff($0.files["tab.png"] ?? []) }, [.png, .png])
+        XCTAssertEqual(halves[1].images.first?.source, "the first animated sticker, moving")
+        var flagged = PlatformPackBuilder(rules: .line)
+        flagged.stillsAsAnimations = true
+        let one = try flagged.packs(source)
+        XCTAssertEqual(one.map(\.part), [nil])
+        XCTAssertEqual(one[0].stickers.map(\.file), ["01.png", "02.png", "03.png"])
+        XCTAssertEqual(one[0].images.first?.source, "the first animated sticker, moving", "not the still made an animation")
+        XCTAssertEqual(try PlatformPackBuilder(rules: .signal).packs(source).map(\.part), [nil])
+    }
 }

@@ -17,10 +17,11 @@ public struct PackSizeCheck: PackCheck {
         let animated = pack.summaries.allSatisfy(\.animatesForStore)
         guard let kind = context.platform.kind(animated: animated), !kind.packSize.allows(count) else { return [] }
         let what = animated ? "animated stickers" : "stickers"
+        let short = kind.packSize.missing(count).map { ": \($0) more needed for a pack of \(kind.packSize.smallest ?? 0)" } ?? ""
         return [context.finding(
             Self.description, sticker: nil, file: nil,
             message: "the pack holds \(NumberText.count(count, "sticker")); \(context.platform.name) takes "
-                + "\(kind.packSize.text) \(what) a pack",
+                + "\(kind.packSize.text) \(what) a pack" + short,
             hint: "Add or remove stickers, or split the pack, to reach \(kind.packSize.text).")].compactMap { $0 }
     }
 
@@ -30,6 +31,7 @@ public struct PackSizeCheck: PackCheck {
                 CheckExample("WhatsApp: 2 stickers", pack: .storeExample(count: 2), platform: .whatsapp),
                 CheckExample("WhatsApp: 31 stickers", pack: .storeExample(count: 31), platform: .whatsapp),
                 CheckExample("LINE: 10 stickers", pack: .storeExample(count: 10), platform: .line),
+                CheckExample("LINE: 5 stickers, 3 short of 8", pack: .storeExample(count: 5), platform: .line),
             ],
             nonTriggering: [
                 CheckExample("WhatsApp: 3 stickers", pack: .storeExample(count: 3), platform: .whatsapp),

@@ -15,7 +15,10 @@ public struct TrayIconCheck: PackCheck {
     public func check(_ pack: PackSubject, context: CheckContext) -> [Finding] {
         guard let rules = context.platform.trayImage else { return [] }
         let store = context.platform.name
-        let wanted = "\(rules.size.map { "a \($0)" } ?? "an image in") \(PlatformRules.formatsText(rules.formats))"
+        // LINE's main image of an animated pack is an APNG, of a still pack a PNG.
+        let animatedPack = !pack.summaries.isEmpty && pack.summaries.allSatisfy(\.animatesForStore)
+        let formats = rules.formats(animatedPack: animatedPack)
+        let wanted = "\(rules.size.map { "a \($0)" } ?? "an image in") \(PlatformRules.formatsText(formats))"
             + (rules.maxBytes.map { " of at most \(NumberText.int($0)) bytes" } ?? "")
         let hint = "Make \(wanted) and name it with `tray:` in stickerforge.yml."
         guard let tray = pack.tray else {
@@ -30,7 +33,7 @@ public struct TrayIconCheck: PackCheck {
         }
         var problems: [String] = []
         if let failure = tray.failure { problems.append("it cannot be decoded (\(failure))") }
-        if !rules.formats.contains(file.format) { problems.append("it holds \(file.format.displayName) data") }
+        if !formats.contains(file.format) { problems.append("it holds \(file.format.displayName) data") }
         // An optional image (Telegram's thumbnail, Signal's cover) is made from `tray:` at the store's
         // size by `build`, so one tray serves every store; a required one is judged as it ships.
         if rules.required, let size = rules.size, let actual = file.pixelSize, actual != size { problems.append("it is \(actual)") }
@@ -52,6 +55,10 @@ public struct TrayIconCheck: PackCheck {
                 CheckExample("WhatsApp: a 60 KB tray", pack: .storeExample(count: 3, tray: .exampleTray(byteCount: 60_000)),
                              platform: .whatsapp),
                 CheckExample("LINE: a 96x96 main image", pack: .storeExample(count: 8, tray: .exampleTray()), platform: .line),
+                CheckExample("LINE: a still PNG main image for animated stickers",
+                             pack: .storeExample(count: 8, animated: true, tray: .exampleTray(240, 240)), platform: .line),
+                CheckExample("LINE: an APNG main image for still stickers",
+                             pack: .storeExample(count: 8, tray: .exampleTray(240, 240, format: .apng)), platform: .line),
                 CheckExample("Telegram: a JPEG thumbnail", pack: .storeExample(count: 3, tray: .exampleTray(100, 100, format: .jpeg)),
                              platform: .telegram),
                 CheckExample("WhatsApp: tray file absent",
@@ -59,6 +66,10 @@ public struct TrayIconCheck: PackCheck {
             ],
             nonTriggering: [
                 CheckExample("WhatsApp: a 96x96 PNG tray", pack: .storeExample(count: 3, tray: .exampleTray()), platform: .whatsapp),
+                CheckExample("LINE: a 240x240 PNG main image for still stickers",
+                             pack: .storeExample(count: 8, tray: .exampleTray(240, 240)), platform: .line),
+                CheckExample("LINE: a 240x240 APNG main image for animated stickers",
+                             pack: .storeExample(count: 8, animated: true, tray: .exampleTray(240, 240, format: .apng)), platform: .line),
                 CheckExample("Signal: no cover (optional)", pack: .storeExample(count: 3), platform: .signal),
                 CheckExample("Telegram: a 96x96 tray for the optional thumbnail",
                              pack: .storeExample(count: 3, tray: .exampleTray()), platform: .telegram),
