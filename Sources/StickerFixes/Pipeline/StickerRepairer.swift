@@ -130,14 +130,59 @@ public struct StickerRepairer: Sendable {
             }
         }
         pixelFixes.forEach(attempt)
+        settleEdges(&work, records: &records, excluding: excluded)
         if work.needsEncoding {
             do { work.bytes = try encode(work) } catch {
                 problems.append("\(error)")
                 return []
             }
         }
+        let unfitted = work
         fileFixes.forEach(attempt)
+        if let remaining = haloLeftByFileFixes(before: unfitted, after: work, records: records) { problems.append(remaining) }
         return records
+    }
+
+    /// A pixel fix after the edge fix (scaling resamples the edge; a 2000 px sticker scaled to
+    /// 618 px got a black fringe back) can leave a matte that `edge_halo` finds and its fix removes:
+    /// the edge fix then runs once more, so that what the pixel fixes leave is nothing the check
+    /// calls fixable. Its record says after which fixes it ran.
+    func settleEdges(_ work: inout FixWork, records: inout [FixRecord], excluding excluded: Set<String>) {
+        guard let position = pixelFixes.firstIndex(where: { $0 is EdgeHaloFix }) else { return }
+        let fix = pixelFixes[position]
+        let later = Set(pixelFixes[(position + 1)...].map(\.fixDescription.action))
+        let after = records.filter { later.contains($0.action) }.map(\.action)
+        guard !after.isEmpty, !excluded.contains(fix.fixDescription.action),
+              !context.check.isOff(ruleDescription(fix)) else { return }
+        var copy = work
+        guard let record = try? fix.apply(to: &copy, context: context) else { return }
+        work = copy
+        let again = "again after \(NumberText.list(after)): " + record.details
+        if let first = records.firstIndex(where: { $0.action == record.action }) {
+            records[first].details += "; " + again
+        } else {
+            records.append(FixRecord(rule: record.rule, action: record.action, details: again))
+        }
+    }
+
+    /// Why an `edge_halo` the pixel fixes had removed is found in the file the file fixes wrote
+    /// (a lossy fit's palette maps the un-mixed edge to darker or lighter entries), or nil. The edge
+    /// fix cannot run again there: un-mixing the fitted colours takes them out of the palette and
+    /// the file over the limit again. `fix` says so ("Could not fix:") and the check's hint, on a
+    /// palette image, does not promise that `fix` removes it (`EdgeHaloCheck`).
+    func haloLeftByFileFixes(before: FixWork, after: FixWork, records: [FixRecord]) -> String? {
+        guard let bytes = after.bytes, bytes != before.bytes, !context.check.isOff(EdgeHaloCheck.description),
+              EdgeHaloCheck().check(before.subject, context: context.check).isEmpty,
+              let image = try? ImageDecoder(limits: limits).decode(bytes) else { return nil }
+        let written = FixWork(sticker: after.sticker, file: after.file, isSequenceFrame: after.isSequenceFrame,
+                              image: image, bytes: bytes)
+        guard let finding = EdgeHaloCheck().check(written.subject, context: context.check).first else { return nil }
+        let fileActions = Set(fileFixes.map(\.fixDescription.action)).subtracting([ExtensionFix.description.action])
+        let cause = records.last { fileActions.contains($0.action) }.map { "\($0.rule) \($0.action)" } ?? "a file fix"
+        let palette = image.facts.paletteSize.map { " into a \($0)-colour palette" } ?? ""
+        return "\(after.file): edge_halo remains (\(finding.message)) because \(cause) quantized the edge\(palette) after "
+            + "the matte was removed; un-mixing the written colours again would undo that fit. Allow more bytes "
+            + "(max_bytes, --max-bytes) so that the fit keeps more colours, or re-export the artwork smaller"
     }
 
     private func ruleDescription(_ fix: any StickerFix) -> RuleDescription {

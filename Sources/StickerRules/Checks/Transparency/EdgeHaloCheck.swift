@@ -34,9 +34,19 @@ public struct EdgeHaloCheck: StickerCheck {
             Self.description, sticker: subject.name, file: subject.primaryFile,
             message: "\(NumberText.percent(measure.share)) of \(NumberText.count(measure.judged, "edge pixel")) were exported"
                 + "\(matte): \(NumberText.list(parts)); limit \(NumberText.percent(limit))",
-            hint: "Run `stickerforge fix` to remove the matte, or re-export with straight (un-premultiplied) alpha "
-                + "and no matte colour; preview the sticker on white, black and a photo.")]
+            hint: Self.hint(paletteSize: subject.decoded?.facts.paletteSize))]
             .compactMap { $0 }
+    }
+
+    /// The finding's advice. A palette image's edge colours are palette entries, as a lossy fit
+    /// under `max_bytes` writes them: `fix` un-mixes only into a full-colour file, which the fit
+    /// quantizes again, so the hint does not promise that `fix` removes it (docs/fix.md).
+    package static func hint(paletteSize: Int?) -> String {
+        let export = "re-export with straight (un-premultiplied) alpha and no matte colour; preview the sticker on white, black and a photo."
+        guard let paletteSize else { return "Run `stickerforge fix` to remove the matte, or " + export }
+        return "The edge's colours are entries of the file's \(paletteSize)-colour palette, as a lossy fit under max_bytes "
+            + "writes them: `stickerforge fix` cannot un-mix them within the palette, and a fit quantizes full colours again. "
+            + "Allow more bytes so that the fit keeps more colours, or " + export
     }
 
     /// "black", "white" or "rgb(r, g, b)".
