@@ -20,7 +20,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 "$SF_ROOT/Scripts/setup.sh"
 sf_require_swift
 
-sf_stage "swift-build-release" swift build -c release || exit 1
+# The product alone (and the Lottie helper it depends on): the test helpers are not built in release.
+sf_stage "swift-build-release" swift build -c release --product stickerforge || exit 1
 bin="$(swift build -c release --show-bin-path)/stickerforge"
 [ -x "$bin" ] || sf_die "built, but $bin is missing"
 

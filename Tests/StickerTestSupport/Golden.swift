@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
-@testable import StickerKit
-@testable import StickerReports
-@testable import StickerRules
-@testable import StickerEncoding
-@testable import StickerCore
+import StickerKit
+import StickerReports
+import StickerRules
+import StickerEncoding
+import StickerCore
 
 /// Golden files live in a `Golden` folder beside the tests that use them (found through `#filePath`,
 /// so tests run from any directory; `Tests/StickerReportsTests/Report/Golden` unless another folder

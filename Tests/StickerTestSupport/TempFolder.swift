@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
-@testable import StickerKit
-@testable import StickerReports
-@testable import StickerRules
-@testable import StickerEncoding
-@testable import StickerCore
+import StickerKit
+import StickerReports
+import StickerRules
+import StickerEncoding
+import StickerCore
 
 /// A fresh temporary folder, removed by `remove()` (call it from a `defer` or `tearDown`).
 package struct TempFolder {
