@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 import ImageCodec
-@testable import StickerKit
-@testable import StickerReports
-@testable import StickerRules
-@testable import StickerEncoding
-@testable import StickerCore
+import StickerKit
+import StickerReports
+import StickerRules
+import StickerEncoding
+import StickerCore
 
 /// A trivial stand-in codec so assembly, conversion and build logic can be tested without the real
 /// decoders and encoder. Its file format stores raw RGBA:

@@ -1,8 +1,8 @@
-@testable import StickerKit
-@testable import StickerReports
-@testable import StickerRules
-@testable import StickerEncoding
-@testable import StickerCore
+import StickerKit
+import StickerReports
+import StickerRules
+import StickerEncoding
+import StickerCore
 
 /// The fixed sample every golden file renders. It exercises a pack-level finding with no file,
 /// one with a file, a file name with spaces, CJK, emoji and `"<>&,:%`, a message with a newline,
