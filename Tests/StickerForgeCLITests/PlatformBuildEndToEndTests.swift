@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import TestSupport
 import XCTest
 
 /// `build --platform` through the built binary on small generated packs: every store's folder in
@@ -66,8 +67,7 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
     /// The outside validator's problems with a store folder, one per line; nil (the comparison
     /// skipped) when python3 with Pillow is not installed.
     private func outsideValidator(_ folder: String, platform: String) throws -> [String]? {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { return nil }
+        guard let python = try PythonOracle.interpreter(importing: "PIL") else { return nil }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Oracles/verify-platforms.py").path
         func call(_ arguments: [String]) throws -> (Int32, String) {
@@ -83,7 +83,6 @@ final class PlatformBuildEndToEndTests: CLIEndToEndTestCase {
             process.waitUntilExit()
             return (process.terminationStatus, text)
         }
-        guard try call(["-c", "import PIL"]).0 == 0 else { return nil }
         let (status, text) = try call([script, folder, "--platform", platform])
         XCTAssertNotEqual(status, 2, "\(platform): the validator was called wrongly")
         // What the validator cannot measure here (WebM without ffprobe) is not a verdict.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageCodec
+import TestSupport
 import XCTest
 
 /// Every Lottie and TGS fixture written as .tgs (as it is, sped up, trimmed) and read back by two
@@ -10,16 +11,10 @@ final class TGSOracleTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Oracles/verify-tgs.py").path
 
     private func python() throws -> String {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("python3 is not installed")
+        guard try PythonOracle.interpreter() != nil else { throw XCTSkip("python3 is not installed") }
+        guard let python = try PythonOracle.interpreter(importing: "lottie.exporters.tgs_validator, rlottie_python") else {
+            throw XCTSkip("python-lottie or rlottie-python is missing: pip install lottie rlottie-python")
         }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: python)
-        probe.arguments = ["-c", "import lottie.exporters.tgs_validator, rlottie_python"]
-        probe.standardError = FileHandle.nullDevice
-        try probe.run()
-        probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else { throw XCTSkip("python-lottie or rlottie-python is missing: pip install lottie rlottie-python") }
         return python
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import TestSupport
 import XCTest
 @testable import StickerKit
 @testable import StickerReports
@@ -55,9 +56,7 @@ final class ZipWriterTests: XCTestCase {
     }
 
     func testPythonZipfileReadsIt() throws {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("python3 is not installed")
-        }
+        guard let python = try PythonOracle.interpreter() else { throw XCTSkip("python3 is not installed") }
         let entries = [ZipWriter.Entry(name: "author.txt", bytes: Array("Zoë".utf8)),
                        ZipWriter.Entry(name: "ünïcode.png", bytes: (0..<1000).map { UInt8($0 % 251) })]
         let path = NSTemporaryDirectory() + "zipwriter-\(UUID().uuidString).zip"
