@@ -46,7 +46,8 @@ final class StoreEventDisplay: @unchecked Sendable {
         }
         let kind = built.part.map { $0 == .stills ? " (its stills)" : " (its animations)" } ?? ""
         console.err("built \(built.stickers.count) sticker\(built.stickers.count == 1 ? "" : "s") for \(built.rules.name)\(kind) "
-                    + "into \(result.folder); manifest.json, report.json and report.html beside them")
+                    + "into \(result.folder); manifest.json, report.json and report.html beside them"
+                    + (built.reusedCount > 0 ? "; reused \(built.reusedCount) unchanged" : ""))
         for line in result.publishMessages { console.err(line) }
     }
 

@@ -8,7 +8,7 @@ import StickerRules
 
 /// `.stickerforge-build.json`: the incremental-build keys of the previous build, and the marker
 /// that tells a folder this tool created from anyone else's.
-struct BuildRecord: Equatable, Sendable, Codable {
+public struct BuildRecord: Equatable, Sendable, Codable {
     /// The marker value.
     static let toolName = "stickerforge"
     /// The file name inside the build folder.
@@ -16,7 +16,8 @@ struct BuildRecord: Equatable, Sendable, Codable {
 
     var tool: String = BuildRecord.toolName
     var version: Int = 1
-    /// One entry per cached unit: `sticker:<name>` or `icons`.
+    /// One entry per cached unit: `sticker:<name>` or `icons`; in a store's folder `sticker:<name>`
+    /// and `image:<role>`.
     var units: [String: CachedUnit]
 
     /// A unit's key, the files it wrote (path relative to the build folder -> SHA-256) and, for a
@@ -28,6 +29,10 @@ struct BuildRecord: Equatable, Sendable, Codable {
         /// Why `--fit` could not fit the sticker (its output is over the limit), kept so a reused
         /// build reports the same finding.
         var fitProblem: String?
+        /// A store's sticker as `build --platform` built it (`StoreBuildCache`).
+        var storeSticker: StoreSticker?
+        /// A store's pack image as built.
+        var storeImage: StorePackImage?
     }
 
     /// Sorted, pretty JSON: the record is part of the output and must be reproducible.

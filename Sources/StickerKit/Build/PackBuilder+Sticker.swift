@@ -184,15 +184,8 @@ extension PackBuilder {
     /// output folder (a renamed pack moves every file, so nothing may be reused at the old path).
     func stickerKey(_ sticker: StickerSource, folder: String, inputs: [[UInt8]]) -> String {
         let header = "stickerforge-sticker/1|\(codec.identifier)|\(options.keyText)|folder=\(folder)|name=\(sticker.name)"
-            + "|label=\(sticker.accessibilityLabel.map { "\"\($0)\"" } ?? "none")|content=\(Self.describe(sticker.content))"
+            + "|label=\(sticker.accessibilityLabel.map { "\"\($0)\"" } ?? "none")|content=\(sticker.content.keyText)"
         return Digest.hex(parts: [Array(header.utf8)] + zip(sticker.files, inputs).flatMap { [Array($0.utf8), $1] })
-    }
-
-    private static func describe(_ content: StickerContent) -> String {
-        switch content {
-        case .file: return "file"
-        case let .sequence(_, timing, repetitions): return "sequence(\(timing),repetitions=\(repetitions))"
-        }
     }
 
     /// The previous build's files for `unit` when its key matches and every file is intact on disk.
@@ -207,6 +200,16 @@ extension PackBuilder {
             files[path] = bytes
         }
         return BuiltUnit(files: files, sticker: cached.sticker, key: key, reused: true, fitProblem: cached.fitProblem)
+    }
+}
+
+extension StickerContent {
+    /// What a build key says of the content besides its files' bytes: a file, or a sequence with its timing.
+    var keyText: String {
+        switch self {
+        case .file: return "file"
+        case let .sequence(_, timing, repetitions): return "sequence(\(timing),repetitions=\(repetitions))"
+        }
     }
 }
 

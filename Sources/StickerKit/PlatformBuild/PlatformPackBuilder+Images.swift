@@ -26,27 +26,52 @@ extension PlatformPackBuilder {
         if let moving {
             for rule in wanted where animates(rule) && (rule.required || pack.config.tray != nil) {
                 guard let size = rule.size else { continue }
-                images.append(try animatedImage(rule, size: size, from: moving, layout: layout))
+                let key = StoreBuildCache.key(imageKeyText(rule, size: size) + "|from=\(moving.name)|loops=\(moving.loops)",
+                                              inputs: [(moving.file, moving.bytes)])
+                if let reused = previous.image(role: rule.role, key: key) {
+                    images.append(reused)
+                } else {
+                    var image = try animatedImage(rule, size: size, from: moving, layout: layout)
+                    image.cacheKey = key
+                    images.append(image)
+                }
                 notes.append("the \(rule.role) is drawn from the first animated sticker, \(moving.name)"
                              + (pack.config.tray != nil ? ", not from `tray:`" : "") + ": \(rules.name) takes "
                              + "\(PlatformRules.formatsText(rule.formats(animatedPack: true))) for a pack of animations")
             }
         }
         let still = wanted.filter { !animates($0) }
-        var source: (image: PixelBuffer, name: String)?
+        // The still images' source: `tray:`, else the first sticker; decoded only when an image
+        // is not taken from the previous build.
+        let origin: (sticker: StickerSource, name: String)
         if let tray = pack.config.tray, !still.isEmpty {
-            let decoded = try builder.decode(StickerSource(name: tray, folder: nil, content: .file(tray), accessibilityLabel: nil),
-                                             root: pack.root)
-            source = decoded.frames.first.map { ($0.image, "\(tray) (`tray:`)") }
+            origin = (StickerSource(name: tray, folder: nil, content: .file(tray), accessibilityLabel: nil), "\(tray) (`tray:`)")
         } else if pack.config.tray == nil, still.contains(where: \.required), let first {
-            source = try builder.decode(first, root: pack.root).frames.first.map { ($0.image, "the first sticker, \(first.name)") }
+            origin = (first, "the first sticker, \(first.name)")
             let roles = NumberText.list(still.filter(\.required).map(\.role), conjunction: "and")
             notes.append("no `tray:` in stickerforge.yml: the \(roles) \(still.filter(\.required).count == 1 ? "is" : "are") "
                          + "drawn from the first sticker, \(first.name); name an image with `tray:` to choose it")
+        } else {
+            return (images, notes)
         }
-        guard let source else { return (images, notes) }
+        var decodedOrigin: PixelBuffer??
+        func originImage() throws -> PixelBuffer? {
+            if let decodedOrigin { return decodedOrigin }
+            let image = try builder.decode(origin.sticker, root: pack.root).frames.first?.image
+            decodedOrigin = .some(image)
+            return image
+        }
+        let inputs = origin.sticker.files.map { ($0, try? FileIO.read(FileIO.join(pack.root, $0))) }
         for rule in still where rule.required || pack.config.tray != nil {
             guard let size = rule.size else { continue }
+            let key = StoreBuildCache.key(imageKeyText(rule, size: size) + "|from=\(origin.name)|content=\(origin.sticker.content.keyText)",
+                                          inputs: inputs)
+            if let reused = previous.image(role: rule.role, key: key) {
+                images.append(reused)
+                continue
+            }
+            guard let image = try originImage() else { return (images, notes) }
+            let source = (image: image, name: origin.name)
             let placed = try StorePlacement(width: source.image.width, height: source.image.height,
                                             limits: .exactly(size.width, size.height)).apply(source.image)
             var options = FitOptions(maxBytes: rule.maxBytes ?? Int.max / 2, lossy: true, minSide: max(size.width, size.height))
@@ -58,14 +83,22 @@ extension PlatformPackBuilder {
             } catch {
                 throw PlatformBuildError.notFitted(file: source.name, store: rules.name, reason: "the \(rule.role): \(error)")
             }
-            images.append(StorePackImage(role: rule.role, file: layout.imageFile(role: rule.role), bytes: bytes,
-                                         width: size.width, height: size.height, source: source.name))
+            var built = StorePackImage(role: rule.role, file: layout.imageFile(role: rule.role), bytes: bytes,
+                                       width: size.width, height: size.height, source: source.name)
+            built.cacheKey = key
+            images.append(built)
         }
         // In the table's order.
         images.sort { a, b in
             (wanted.firstIndex { $0.role == a.role } ?? 0) < (wanted.firstIndex { $0.role == b.role } ?? 0)
         }
         return (images, notes)
+    }
+
+    /// What a pack image's cache key says of the store and the image besides its source's bytes.
+    private func imageKeyText(_ rule: PackImageRules, size: PixelSize) -> String {
+        "image|store=\(rules.id)|codec=\(codec.identifier)|role=\(rule.role)|size=\(size.width)x\(size.height)"
+            + "|max=\(rule.maxBytes.map(String.init) ?? "none")"
     }
 
     /// Whether `formats` hold an animated format and no still one (LINE's main image of an animated pack).

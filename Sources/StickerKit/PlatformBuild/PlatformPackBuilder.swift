@@ -24,6 +24,10 @@ public struct PlatformPackBuilder: Sendable {
     /// animations (`StillAnimator`; `--stills-as-animations`) instead of splitting it (`packs`).
     public var stillsAsAnimations = false
 
+    /// The store folder's previous build: a sticker or pack image whose inputs and settings are
+    /// unchanged is taken from it, not built again (the same bytes a cold build writes).
+    public var previous = StoreBuildCache()
+
     /// A builder.
     public init(rules: PlatformRules, retime: RetimeMode = .auto, loops: Int? = nil, codec: any StickerCodec = DefaultStickerCodec()) {
         self.rules = rules; self.retime = retime; self.loops = loops; self.codec = codec
@@ -76,9 +80,22 @@ public struct PlatformPackBuilder: Sendable {
                    decoded: [SourceAnimation?]) throws -> [StoreStickerBuilder.Outcome] {
             try Parallel.map(indices.count) { i in
                 let source = pack.stickers[indices[i]]
-                let outcome = try (animates ? animating : builder).build(
-                    source, root: pack.root, stem: layout.stem(index: indices[i], name: source.name),
-                    emojis: pack.config.emojis[source.name] ?? [], holdingStills: holding, decoded: decoded[i])
+                let emojis = pack.config.emojis[source.name] ?? []
+                let key = self.key(of: source, root: pack.root, emojis: emojis, animates: animates)
+                var outcome: StoreStickerBuilder.Outcome
+                if let reused = previous.sticker(named: source.name, key: key) {
+                    // A still waits, as a built one would, until the pack's kind is known; it is
+                    // then looked up again under the key of the way it is built.
+                    outcome = holding && !reused.isAnimated ? .held(nil) : .built(reused)
+                } else {
+                    outcome = try (animates ? animating : builder).build(
+                        source, root: pack.root, stem: layout.stem(index: indices[i], name: source.name),
+                        emojis: emojis, holdingStills: holding, decoded: decoded[i])
+                    if case .built(var built) = outcome {
+                        built.cacheKey = key
+                        outcome = .built(built)
+                    }
+                }
                 if case .built = outcome { told(indices[i]) }
                 return outcome
             }
@@ -133,9 +150,21 @@ public struct PlatformPackBuilder: Sendable {
         built.notes += notes
         for sticker in stickers { built.files[sticker.file] = sticker.bytes }
         for image in built.images { built.files[image.file] = image.bytes }
+        built.record = StoreBuildCache.record(stickers: stickers, images: built.images)
         built.files.merge(try layout.metadata(for: built)) { _, new in new }
         built.files[PackConfig.fileName] = Array(checkConfig(for: built).utf8)
         return built
+    }
+
+    /// The cache key of `sticker` built for this store: its files' bytes, its name, label, emoji and
+    /// content, the store, the codec and every setting of this builder that changes the file (empty
+    /// when a file cannot be read: it is then built, and the build names it).
+    func key(of sticker: StickerSource, root: String, emojis: [String], animates: Bool) -> String {
+        let header = "sticker|store=\(rules.id)|codec=\(codec.identifier)|retime=\(retime.rawValue)"
+            + "|loops=\(loops.map(String.init) ?? "table")|animate=\(animates)|name=\(sticker.name)"
+            + "|label=\(sticker.accessibilityLabel.map { "\"\($0)\"" } ?? "none")|emojis=\(emojis.joined(separator: ","))"
+            + "|content=\(sticker.content.keyText)"
+        return StoreBuildCache.key(header, inputs: sticker.files.map { ($0, try? FileIO.read(FileIO.join(root, $0))) })
     }
 
     /// Files the build writes beside the stickers after checking them.

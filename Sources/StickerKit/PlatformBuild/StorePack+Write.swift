@@ -18,7 +18,7 @@ extension StorePack {
     /// `staged`, a new folder; errors name `shown`, the folder the user will see.
     /// - Throws: `BuildError.io` with the path.
     public func writeFiles(into staged: String, shown: String) throws {
-        let all = files.merging([BuildRecord.fileName: try BuildRecord(units: [:]).encoded()]) { own, _ in own }
+        let all = files.merging([BuildRecord.fileName: try record.encoded()]) { own, _ in own }
         for path in all.keys.sorted() { try PackBuilder.writeStaged(all[path] ?? [], at: path, staged: staged, shown: shown) }
     }
 

@@ -6,17 +6,22 @@ import StickerFixes
 import StickerRules
 
 /// One of a store pack's own images as built (a tray icon, cover, thumbnail, main or tab image).
-public struct StorePackImage: Equatable, Sendable {
+public struct StorePackImage: Equatable, Sendable, Codable {
     /// What the store calls it ("tray image").
     public var role: String
     /// Its file name in the store's folder.
     public var file: String
-    /// Its bytes (PNG; APNG for an animated main image).
-    public var bytes: [UInt8]
+    /// Its bytes (PNG; APNG for an animated main image; not in the build record, which keeps their SHA-256).
+    public var bytes: [UInt8] = []
     /// Its pixel size.
     public var width: Int, height: Int
     /// Where it came from ("tray.png from `tray:`", or the sticker it was derived from).
     public var source: String
+    /// The key of its inputs and settings (`StoreBuildCache`).
+    var cacheKey = ""
+
+    /// What the build record keeps of it: everything but the bytes and the key.
+    enum CodingKeys: String, CodingKey { case role, file, width, height, source }
 }
 
 /// A pack as `build --platform` built it for one store: the stickers, the pack's images, the
@@ -42,6 +47,12 @@ public struct StorePack: Sendable {
     /// Which half of a mixed pack this is, for a store that takes packs all still or all animated
     /// (`PlatformRules.mixesStillAndAnimated` false); nil for the whole pack.
     public var part: Part? = nil
+    /// `.stickerforge-build.json` of its folder: each sticker's and image's key, file and what was
+    /// built (`StoreBuildCache` reads it back, so an unchanged source is not built again).
+    public var record = BuildRecord(units: [:])
+
+    /// How many of its stickers were taken unchanged from the folder's previous build.
+    public var reusedCount: Int { stickers.filter(\.reused).count }
 
     /// A half of a mixed pack split for a store that takes one kind per pack.
     public enum Part: String, Sendable, CaseIterable {

@@ -6,7 +6,7 @@ import StickerFixes
 import StickerRules
 
 /// One sticker as `build --platform` wrote it for a store, and what was done to get there.
-public struct StoreSticker: Equatable, Sendable {
+public struct StoreSticker: Equatable, Sendable, Codable {
     /// The source sticker's name (its `emojis:` key).
     public var name: String
     /// Its source files, relative to the pack.
@@ -16,8 +16,8 @@ public struct StoreSticker: Equatable, Sendable {
     /// What a check of the store's folder names this sticker by (its file without the extension,
     /// as `FolderPackReader` names stickers): how findings are matched to it.
     public var fileStem: String { FolderPackReader.stem(file) }
-    /// The file's bytes.
-    public var bytes: [UInt8]
+    /// The file's bytes (not in the build record, which keeps their SHA-256).
+    public var bytes: [UInt8] = []
     /// What the file is.
     public var format: ImageFormat
     /// Its pixel size.
@@ -46,10 +46,22 @@ public struct StoreSticker: Equatable, Sendable {
 
     /// Whether the store shows it as animated.
     public var isAnimated: Bool { frames > 1 }
+
+    /// The key of its inputs and settings (`StoreBuildCache`): the same key builds the same file.
+    /// Empty for a sticker made outside a pack build.
+    var cacheKey = ""
+    /// Whether it was taken from the folder's previous build rather than built.
+    var reused = false
+
+    /// What the build record keeps of it: everything but the bytes and the key.
+    enum CodingKeys: String, CodingKey {
+        case name, sources, file, format, width, height, frames, durationMs, loops, emojis, scaled, retimed, fitted, notes
+        case source, accessibilityText
+    }
 }
 
 /// What a source sticker was before a store's build changed it.
-public struct StoreSourceFacts: Equatable, Sendable {
+public struct StoreSourceFacts: Equatable, Sendable, Codable {
     /// Its (first) file, relative to the pack.
     public var file: String
     /// Its format by the bytes.

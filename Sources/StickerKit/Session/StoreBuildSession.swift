@@ -114,6 +114,8 @@ public struct StoreBuildSession: Sendable {
         do {
             var builder = PlatformPackBuilder(rules: rules, retime: retime, loops: loops)
             builder.stillsAsAnimations = stillsAsAnimations
+            // An unchanged source is taken from the folder's previous build (its keys and digests).
+            builder.previous = StoreBuildCache(folder: folder)
             packs = try builder.packs(source) {
                 events(.progress(store: rules, completed: $0, total: $1, item: $2))
             }
