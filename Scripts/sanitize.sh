@@ -35,7 +35,8 @@ export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$SF_ROOT/Scripts/lsan.supp:pri
 
 # By default the CLI end-to-end classes that drive whole packs through the binary are left out: the
 # code they run below the thin CLI (codecs, checks, fixes, fitting, build) is run under the sanitizers
-# by ImageCodecTests and StickerKitTests, and under ASan they alone took most of the stage's time.
+# by ImageCodecTests and StickerKitTests (the store builds by PlatformPackBuilderTests and
+# StoreLoopsTests), and under ASan they alone took most of the stage's time.
 # The CLI's own parsing, usage errors (where a leak in swift-argument-parser was found), hostile
 # inputs and every other CLI class still run here.
 selection=()
@@ -43,7 +44,7 @@ if [ "$#" -eq 0 ] && [ "${SF_SANITIZE_ALL:-0}" != "1" ]; then
     slow_cli="BuildEndToEndTests|FixEndToEndTests|CheckEndToEndTests|FitEndToEndTests|AssembleEndToEndTests"
     slow_cli+="|ConvertFormatEndToEndTests|AppStoreWorkflowEndToEndTests|CheckFilesEndToEndTests"
     slow_cli+="|PlatformCheckEndToEndTests|XcodeProjectEndToEndTests|PlatformBuildEndToEndTests"
-    slow_cli+="|FaultInjectionEndToEndTests"
+    slow_cli+="|FaultInjectionEndToEndTests|PlatformSplitEndToEndTests"
     selection=(--skip "^StickerForgeCLITests\\.($slow_cli)/")
 fi
 
