@@ -60,6 +60,8 @@ public struct StoreBuildCache: Sendable {
     private func intact(_ name: String, key: String) -> (Unit, [UInt8])? {
         guard !key.isEmpty, let unit = units[name], unit.record.key == key, unit.record.files.count == 1,
               let (path, digest) = unit.record.files.first,
+              // A store's files sit flat in its folder: a record naming anything else is not followed.
+              !path.isEmpty, !path.contains("/"), path != "..", path != ".",
               let bytes = try? FileIO.read(FileIO.join(unit.folder, path)), Digest.hex(bytes) == digest else { return nil }
         return (unit, bytes)
     }
