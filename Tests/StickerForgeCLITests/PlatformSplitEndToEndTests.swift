@@ -151,26 +151,23 @@ final class PlatformSplitEndToEndTests: CLIEndToEndTestCase {
         // The record names each sticker and pack image with its key and its file's digest.
         let record = try jsonFile("out/whatsapp/static/.stickerforge-build.json")
         XCTAssertEqual((record["units"] as? [String: Any])?.keys.sorted(), ["image:tray image", "sticker:s1", "sticker:s2", "sticker:s3"])
-        let beside = "; manifest.json, report.json and report.html beside them"
-        let warm = try run(command)
-        XCTAssertEqual(warm.status, 0, warm.stdout + warm.stderr)
-        for line in ["for WhatsApp (its stills) into out/whatsapp/static\(beside); reused 3 unchanged",
-                     "for WhatsApp (its animations) into out/whatsapp/animated\(beside); reused 3 unchanged",
-                     "for Discord into out/discord\(beside); reused 6 unchanged"] {
-            XCTAssertTrue(warm.stderr.contains(line), line + "\n" + warm.stderr)
+        /// That `result` succeeded and said how many stickers of each folder it reused.
+        func assertReused(_ result: CLIResult, stills: Int, animations: Int, discord: Int, line: UInt = #line) {
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr, line: line)
+            let beside = "; manifest.json, report.json and report.html beside them"
+            for said in ["for WhatsApp (its stills) into out/whatsapp/static\(beside); reused \(stills) unchanged",
+                         "for WhatsApp (its animations) into out/whatsapp/animated\(beside); reused \(animations) unchanged",
+                         "for Discord into out/discord\(beside); reused \(discord) unchanged"] {
+                XCTAssertTrue(result.stderr.contains(said), said + "\n" + result.stderr, line: line)
+            }
         }
+        assertReused(try run(command), stills: 3, animations: 3, discord: 6)
         XCTAssertEqual(try tree(temp.path("out")), coldTree, "a warm build writes what the cold build wrote")
 
         // One still changed, and one output file altered (never trusted): those two are built again.
         _ = try temp.write(try PNGEncoder().encode(art(512, shade: 200)), to: "pack/s2.png")
         _ = try temp.write([0x00], to: "out/discord/m1.png")
-        let changed = try run(command)
-        XCTAssertEqual(changed.status, 0, changed.stdout + changed.stderr)
-        for line in ["for WhatsApp (its stills) into out/whatsapp/static\(beside); reused 2 unchanged",
-                     "for WhatsApp (its animations) into out/whatsapp/animated\(beside); reused 3 unchanged",
-                     "for Discord into out/discord\(beside); reused 4 unchanged"] {
-            XCTAssertTrue(changed.stderr.contains(line), line + "\n" + changed.stderr)
-        }
+        assertReused(try run(command), stills: 2, animations: 3, discord: 4)
         let changedTree = try tree(temp.path("out"))
         XCTAssertNotEqual(changedTree["whatsapp/static/s2.webp"], coldTree["whatsapp/static/s2.webp"])
         XCTAssertEqual(changedTree["discord/m1.png"], coldTree["discord/m1.png"], "the altered file is built again as it was")
