@@ -69,10 +69,14 @@ def main():
         print(f"\n### {store}\n")
         print("| sticker | side | bytes | size | frames out/src | loop ms out/src | SSIM | SSIM artwork | SSIM at source | butteraugli | butteraugli at source |")
         print("|---|---|---|---|---|---|---|---|---|---|---|")
-        manifest_path = os.path.join(ours, store, "manifest.json")
-        manifest = json.load(open(manifest_path)) if os.path.exists(manifest_path) else {"stickers": []}
-        mine = {s["source"][0]: os.path.join(ours, store, s["file"]) for s in manifest["stickers"]}
-        theirs = glob.glob(os.path.join(peer, store, "**", "*.*"), recursive=True)
+        # A mixed pack for a store that takes one kind per pack is two folders, static/ and animated/.
+        mine = {}
+        for folder in (os.path.join(ours, store), os.path.join(ours, store, "static"), os.path.join(ours, store, "animated")):
+            manifest_path = os.path.join(folder, "manifest.json")
+            if os.path.exists(manifest_path):
+                mine.update({s["source"][0]: os.path.join(folder, s["file"]) for s in json.load(open(manifest_path))["stickers"]})
+        theirs = [p for p in glob.glob(os.path.join(peer, store, "**", "*.*"), recursive=True)
+                  if p.lower().endswith((".png", ".apng", ".webp", ".webm", ".tgs", ".gif"))]
         for src in sorted(os.listdir(ind)):
             if src.endswith((".yml", ".yaml")): continue
             stem = src.rsplit(".", 1)[0]

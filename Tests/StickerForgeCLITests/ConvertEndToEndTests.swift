@@ -54,10 +54,20 @@ final class FitEndToEndTests: CLIEndToEndTestCase {
         XCTAssertTrue(lossy.stdout.contains(" under the limit); quality 0."), lossy.stdout)
         XCTAssertEqual(try decode(temp.path("L/sparkle.png")).loopDurationMilliseconds, 960, accuracy: 1)
 
-        let strict = try run(["convert", "in/sparkle.gif", "--output-dir", "S", "--fit", "--max-bytes", "15000", "--quiet"])
+        // A GIF is already lossy (a palette): --fit alone may take lossy steps, held to the
+        // default quality floor, and says so.
+        let implicit = try run(["convert", "in/sparkle.gif", "--output-dir", "G", "--fit", "--max-bytes", "15000"])
+        XCTAssertEqual(implicit.status, 0, implicit.stdout + implicit.stderr)
+        XCTAssertLessThanOrEqual(try CLIPaths.bytes(temp.path("G/sparkle.png")).count, 15000)
+        XCTAssertTrue(implicit.stdout.contains(" under the limit); lossy without --lossy: the source is a GIF, already a palette of at most 256 colours; quality 0.9"),
+                      implicit.stdout)
+
+        // A lossless source (the exact APNG of that GIF) loses nothing without --lossy.
+        XCTAssertEqual(try run(["convert", "in/sparkle.gif", "--output-dir", "A", "--quiet"]).status, 0)
+        let strict = try run(["convert", "A/sparkle.png", "--output-dir", "S", "--fit", "--max-bytes", "15000", "--quiet"])
         XCTAssertEqual(strict.status, 1, strict.stdout + strict.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path("S")), [], "nothing over the limit is left behind")
-        XCTAssertTrue(strict.stderr.hasPrefix("error: in/sparkle.gif: does not fit: lossless output is "), strict.stderr)
+        XCTAssertTrue(strict.stderr.hasPrefix("error: A/sparkle.png: does not fit: lossless output is "), strict.stderr)
         XCTAssertTrue(strict.stderr.contains("over the limit of 15000 bytes; allow lossy fitting (--lossy)"), strict.stderr)
         XCTAssertTrue(strict.stderr.hasSuffix("1 of 1 files failed; nothing was converted.\n"), strict.stderr)
     }

@@ -69,12 +69,20 @@ public struct StickerConverter: Sendable {
         if let format, format != .apng || !decoded.isAnimated {
             return try convert(decoded, to: format, name: name)
         }
-        if let fit {
+        if var fit {
             let plays = decoded.isAnimated ? Self.playCount(of: decoded) : 0
             let frames = decoded.isAnimated ? decoded.frames.map { AnimationFrame(image: $0.image, delay: $0.delay) }
                 : [AnimationFrame(image: first.image, delay: .zero)]
-            return ConversionResult(try fit.fit(frames, loopCount: plays, name: name), sourceFormat: decoded.facts.format,
-                                    framesIn: frames.count, loopCount: plays)
+            // A source that is already lossy may take lossy steps without --lossy, held to the
+            // quality floor (nothing below it ships); a lossless source needs --lossy to lose anything.
+            let lossyBecause = fit.options.lossy ? nil : Self.alreadyLossy(decoded.facts)
+            if lossyBecause != nil {
+                fit.options.lossy = true
+                fit.options.keepBestBelowFloor = false
+            }
+            var result = try fit.fit(frames, loopCount: plays, name: name)
+            if !result.report.lossless { result.report.lossyBecause = lossyBecause }
+            return ConversionResult(result, sourceFormat: decoded.facts.format, framesIn: frames.count, loopCount: plays)
         }
         do {
             if decoded.isAnimated {
@@ -93,6 +101,19 @@ public struct StickerConverter: Sendable {
                                     loopDurationMs: 0, loopCount: 0)
         } catch {
             throw AssemblyError.codec(file: name, reason: "encoding failed: \(error)")
+        }
+    }
+
+    /// Why a source's pixels are already lossy, so a fit may trade quality without `--lossy`: JPEG,
+    /// WebM video and lossy WebP store approximations of their pixels, and a GIF's colours are a
+    /// palette of at most 256; nil for lossless sources (PNG, APNG, lossless WebP, vector Lottie).
+    public static func alreadyLossy(_ facts: SourceFacts) -> String? {
+        switch facts.format {
+        case .jpeg: return "the source is a JPEG, already lossy"
+        case .webm: return "the source is WebM video, already lossy"
+        case .gif: return "the source is a GIF, already a palette of at most 256 colours"
+        case .webp where facts.colorModel == .ycbcr: return "the source is lossy WebP"
+        default: return nil
         }
     }
 

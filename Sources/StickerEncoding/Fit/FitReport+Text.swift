@@ -9,6 +9,7 @@ extension FitReport {
         if lossless {
             parts.append("lossless")
         } else {
+            if let lossyBecause { parts.append("lossy without --lossy: \(lossyBecause)") }
             parts.append("quality \(FitError.figure(quality))")
             if let colours { parts.append("\(colours) colours") }
             if let bitsPerChannel { parts.append("\(bitsPerChannel) bits per channel") }

@@ -5,6 +5,9 @@ import StickerCore
 public struct FitReport: Equatable, Sendable, Codable {
     /// Whether the output is the lossless encode (pixels and timing exactly as given).
     public var lossless: Bool
+    /// Why lossy steps were taken without `--lossy`: the source was already lossy ("the source is
+    /// WebM video, already lossy"); nil when `--lossy` allowed them or none were taken.
+    public var lossyBecause: String? = nil
     /// The steps taken, in order, e.g. "lossless 812,004 B", "palette 128 colours", "frames 24 -> 16".
     public var steps: [String]
     /// Size of the lossless encode.

@@ -10,7 +10,7 @@ extension FitDithering: ExpressibleByArgument {}
 /// as they are (its limit and grid size come from the pack); `assemble` and `convert` add
 /// `FitLimitFlags`.
 struct FitFlags: ParsableArguments {
-    @Flag(help: "Fit every output under the byte limit: lossless first, lossy only with --lossy.")
+    @Flag(help: "Fit every output under the byte limit: lossless first, lossy with --lossy or for an already lossy source.")
     var fit = false
 
     @Flag(help: "With --fit, allow fewer colours (levels per channel or one shared palette), frame dropping and downscaling when lossless is not enough.")

@@ -39,6 +39,26 @@ final class StickerConverterTests: XCTestCase {
         XCTAssertEqual(try converter.convert(gif(loop: 3), name: "g.gif").loopCount, 3)
     }
 
+    /// Which sources are already lossy, so `--fit` may trade quality without `--lossy`: lossy WebP
+    /// but not lossless WebP, a PNG or an APNG (judged by the real decoder's facts).
+    func testOnlyAlreadyLossySourcesMayTakeLossyStepsWithoutLossy() throws {
+        var image = PixelBuffer(width: 16, height: 16, fill: RGBA(200, 40, 90, 255))
+        image[3, 3] = .clear
+        let real = DefaultStickerCodec()
+        func facts(_ bytes: [UInt8]) throws -> SourceFacts { try real.decode(bytes).facts }
+        var lossyOptions = WebPEncodeOptions()
+        lossyOptions.lossless = false
+        XCTAssertEqual(StickerConverter.alreadyLossy(try facts(try WebPEncoder(options: lossyOptions).encode(image))),
+                       "the source is lossy WebP")
+        var losslessOptions = WebPEncodeOptions()
+        losslessOptions.lossless = true
+        XCTAssertNil(StickerConverter.alreadyLossy(try facts(try WebPEncoder(options: losslessOptions).encode(image))))
+        XCTAssertNil(StickerConverter.alreadyLossy(try facts(try PNGEncoder().encode(image))))
+        let frames = [AnimationFrame(image: image, delay: .milliseconds(100)),
+                      AnimationFrame(image: PixelBuffer(width: 16, height: 16, fill: RGBA(1, 2, 3, 255)), delay: .milliseconds(100))]
+        XCTAssertNil(StickerConverter.alreadyLossy(try facts(try PNGEncoder().encodeAnimation(frames, loopCount: 0))))
+    }
+
     func testStillBecomesPNG() throws {
         let result = try converter.convert(FakeStickerCodec.still(.jpeg, width: 3, height: 2, fill: RGBA(1, 2, 3)), name: "p.jpg")
         XCTAssertEqual(result.format, .png); XCTAssertEqual(result.sourceFormat, .jpeg)
