@@ -86,6 +86,10 @@ def webm_durations(src, n):
     last = (total - pts[-1]) if total and total > pts[-1] else (dur[-1] or 1 / 30)
     return ms + [last * 1000]
 
+# Sources Pillow reads frame by frame (stills and animations; WebM goes through ffmpeg, Lottie and
+# TGS through rlottie).
+RASTER = ("webp", "png", "apng", "gif", "jpg", "jpeg")
+
 def reference(src, ow, oh):
     """[(rgba, ms)] of the source at the output's canvas size (0, 0: its own size, raster only)."""
     ext = src.rsplit(".", 1)[-1]
@@ -96,7 +100,7 @@ def reference(src, ow, oh):
             fr = [np.asarray(Image.open(p).convert("RGBA"), dtype=np.float64) for p in sorted(glob.glob(t + "/f*.png"))]
         ms = webm_durations(src, len(fr))
         return [(place(f, ow or f.shape[1], oh or f.shape[0]), m) for f, m in zip(fr, ms)]
-    if ext == "webp":
+    if ext in RASTER:
         return [(place(f, ow or f.shape[1], oh or f.shape[0]), d or 1) for f, d in apng(src)]
     from rlottie_python import LottieAnimation
     data = gzip.open(src).read().decode() if ext == "tgs" else open(src).read()
@@ -115,8 +119,8 @@ def reference(src, ow, oh):
 def source_size(src):
     """The source's own canvas size (w, h)."""
     ext = src.rsplit(".", 1)[-1]
-    if ext in ("webm", "webp"):
-        if ext == "webp": return Image.open(src).size
+    if ext == "webm" or ext in RASTER:
+        if ext in RASTER: return Image.open(src).size
         r = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
                             "-of", "csv=p=0", src], capture_output=True, text=True).stdout.strip().split(",")
         return int(r[0]), int(r[1])
@@ -144,7 +148,7 @@ def measure(src, out, load=apng):
     # The same measure at the source's own size (raster sources): each output scaled back to it, so
     # neither side's choice of output size or resampler decides the score; vector sources: as above.
     at_source = q
-    if src.rsplit(".", 1)[-1] in ("webm", "webp"):
+    if src.rsplit(".", 1)[-1] in ("webm",) + RASTER:
         native = reference(src, 0, 0)
         for r, _ in native: r[r[..., 3] == 0] = 0
         sh, sw = native[0][0].shape[:2]
