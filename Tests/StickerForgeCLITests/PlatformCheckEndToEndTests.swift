@@ -33,6 +33,30 @@ final class PlatformCheckEndToEndTests: CLIEndToEndTestCase {
         }
     }
 
+    /// Text under `emojis:` that is not emoji is named, with its sticker and what to write instead:
+    /// one `emoji_invalid` per sticker, not a generic reading error and a second `emoji_missing`.
+    func testEmojiAStoreRefusesAreNamed() throws {
+        try FileManager.default.createDirectory(atPath: temp.path("pack"), withIntermediateDirectories: true)
+        for (i, name) in ["a", "b", "c"].enumerated() { _ = try temp.write(try png(512, shade: UInt8(60 + 40 * i)), to: "pack/\(name).png") }
+        _ = try temp.write(Array("emojis:\n  a: \"abc\"\n  b: [\":)\", \"😀\"]\n  c: [\"1\"]\n".utf8), to: "pack/stickerforge.yml")
+        let result = try run(["check", "pack", "--platform", "telegram", "--no-color"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertEqual(findings(result.stdout), [], result.stdout)
+        XCTAssertEqual(result.stdout.components(separatedBy: "  error   emoji_invalid (stickerforge.yml): ").count - 1, 3, result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("3 stickers: 3 errors, 0 warnings, 0 infos; 0 passed\n"), result.stdout)
+        for line in [
+            "emoji_invalid (stickerforge.yml): a's emoji \"abc\" is not an emoji; Telegram files stickers under emoji only, "
+                + "so a is left with none (Telegram needs 1 to 20)",
+            "b's emoji \":)\" is not an emoji; Telegram files stickers under emoji only, so b gets 😀 without it",
+            "c's emoji \"1\" is not an emoji",
+            "hint: Write the emoji it stands for under `emojis:` in stickerforge.yml instead (e.g. `a: [\"😀\"]`)",
+        ] { XCTAssertTrue(result.stdout.contains(line), line + "\n" + result.stdout) }
+        // The store's metadata never carries the refused text (the build fails, but writes the folder it reports on).
+        XCTAssertEqual(try run(["build", "pack", "--platform", "telegram", "--output", "out", "--quiet"]).status, 1)
+        let stickers = try XCTUnwrap(try jsonFile("out/telegram/stickerset.json")["stickers"] as? [[String: Any]])
+        XCTAssertEqual(stickers.map { $0["emoji_list"] as? [String] }, [[], ["😀"], []])
+    }
+
     func testWhatsAppOnAPNGPackNamesEveryStoreProblem() throws {
         try FileManager.default.createDirectory(atPath: temp.path("pack"), withIntermediateDirectories: true)
         _ = try temp.write(try png(300, shade: 200), to: "pack/a.png")

@@ -206,4 +206,34 @@ final class PlatformSplitEndToEndTests: CLIEndToEndTestCase {
         XCTAssertTrue(html.contains("<h3>01 <small class=\"built-from\">from s1.png</small></h3>"))
         XCTAssertFalse(html.contains("<dt>Source</dt><dd><code>01.png</code>"))
     }
+
+    /// `check --platform whatsapp OUT/whatsapp` on the split parent checks each half as its own
+    /// pack: the findings of checking each half, their files under the half's folder, the pack
+    /// findings naming their half, and a note saying so (before, the halves were read as two frame
+    /// sequences named "static" and "animated").
+    func testCheckingTheSplitParentChecksEachHalfAsItsOwnPack() throws {
+        try mixedPack(stills: 4, animations: 1)
+        XCTAssertEqual(try run(["build", "pack", "--platform", "whatsapp", "--output", "out", "--quiet"]).status, 1)
+        let parent = try run(["check", "out/whatsapp", "--platform", "whatsapp", "--format", "json", "--quiet"])
+        XCTAssertEqual(parent.status, 1, "the animated half's pack_size error fails the gate")
+        XCTAssertTrue(parent.stderr.contains("note: out/whatsapp holds the two packs of a split store build; checking "
+                                             + "out/whatsapp/static and out/whatsapp/animated each as its own pack"), parent.stderr)
+        let merged = try jsonObject(parent.stdout)
+        /// "severity rule sticker file" of each finding.
+        func described(_ report: [String: Any], under prefix: String = "") -> [String] {
+            (report["findings"] as? [[String: Any]] ?? []).map { f in
+                let file = (f["file"] as? String).map { prefix + $0 } ?? String(prefix.dropLast())
+                return "\(f["severity"] as? String ?? "?") \(f["rule"] as? String ?? "?") \(f["sticker"] as? String ?? "-") \(file)"
+            }
+        }
+        var halves: [String] = []
+        for part in ["static", "animated"] {
+            halves += described(try jsonObject(try run(["check", "out/whatsapp/\(part)", "--platform", "whatsapp", "--format", "json"]).stdout),
+                                under: "\(part)/")
+        }
+        XCTAssertEqual(described(merged).sorted(), halves.sorted())
+        XCTAssertTrue(described(merged).contains("error pack_size - animated"), "\(described(merged))")
+        XCTAssertEqual((merged["stickers"] as? [[String: Any]])?.map { $0["name"] as? String }, ["s1", "s2", "s3", "s4", "m1"])
+        XCTAssertFalse(parent.stdout.contains("sequence_frame_mismatch"), "no half is read as a frame sequence")
+    }
 }

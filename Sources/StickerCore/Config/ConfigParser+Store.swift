@@ -12,7 +12,7 @@ extension ConfigParser {
     /// `emojis: {sticker: ["😀", "🎉"]}`: each entry a list of emoji, or one string of them as
     /// Telegram's sticker bot takes them (`"🏃💨"`), split into emoji by grapheme cluster, so skin
     /// tones, ZWJ sequences and variation selectors stay with their emoji. A list item may hold
-    /// several emoji too; the order is kept.
+    /// several emoji too; the order is kept. An item that is not emoji goes to `refusedEmojis`.
     mutating func parseEmojis(_ node: Node) {
         guard let mapping = mapping(node, "emojis") else { return }
         for (name, _, value) in entries(of: mapping, path: "emojis") {
@@ -22,10 +22,15 @@ extension ConfigParser {
                 invalid(value, key, "must be a list of emoji, found \(describe(value))", sticker: name)
                 continue
             }
-            var emojis: [String] = []
+            var emojis: [String] = [], refused: [String] = []
             for item in items {
-                guard let text = item.scalar?.string, let split = Self.emojiList(text) else {
+                guard let text = item.scalar?.string else {
                     invalid(item, key, "must list emoji such as \"😀\" or \"🏃💨\", found \(describe(item))", sticker: name)
+                    continue
+                }
+                // Text that is not emoji is kept aside for `emoji_invalid`, which names it and what to do.
+                guard let split = Self.emojiList(text) else {
+                    refused.append(text)
                     continue
                 }
                 for emoji in split {
@@ -37,6 +42,7 @@ extension ConfigParser {
                 }
             }
             config.emojis[name] = emojis
+            if !refused.isEmpty { config.refusedEmojis[name] = refused }
         }
     }
 

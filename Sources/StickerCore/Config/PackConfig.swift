@@ -27,6 +27,9 @@ public struct PackConfig: Equatable, Sendable {
     public var author: String?
     /// Emoji per sticker name (`emojis:`), for the stores that file stickers under emoji.
     public var emojis: [String: [String]] = [:]
+    /// What `emojis:` gives a sticker that is not emoji (`"abc"`, `":)"`, a plain `"1"`), by sticker
+    /// name, each item as written and in order: left out of `emojis`, and named by `emoji_invalid`.
+    public var refusedEmojis: [String: [String]] = [:]
     /// The pack's tray, cover or main image (`tray:`), relative to the folder.
     public var tray: String?
     /// Files of a plain folder that are not stickers (`ignore:`): the store metadata and reports

@@ -59,6 +59,10 @@ struct CheckCommand: AsyncParsableCommand {
             progress.finish()
             throw console.fail(error)
         }
+        for split in outcome.splitFolders {
+            console.err("note: \(ProgressDisplay.printable(split.folder)) holds the two packs of a split store build; checking "
+                        + split.halves.map(ProgressDisplay.printable).joined(separator: " and ") + " each as its own pack")
+        }
         for path in outcome.ignored {
             console.err("note: \(ProgressDisplay.printable(path)) is not part of a sticker catalog; not checked")
         }

@@ -32,6 +32,11 @@ public struct ReportRenderer: Sendable {
     public var filesRoot: String?
     /// The working directory paths are shown relative to.
     public var workingDirectory: String
+    /// Whether the HTML page links each sticker's file instead of embedding it: the page is
+    /// written into the folder the files sit in (a store build's `report.html`), so it moves with
+    /// them. Off for `check --report html:PATH`, whose page is opened elsewhere (a CI artifact, a
+    /// mail) and so carries its images.
+    public var linksFiles = false
 
     /// A renderer of `report`.
     public init(report: CheckReport, subjects: CheckedStickers, maxBytes: Int, useColor: Bool, catalogRoot: String? = nil,
@@ -65,21 +70,30 @@ public struct ReportRenderer: Sendable {
                 continue
             }
             let fileBytes: [UInt8]?
+            var linked: String?
             if let built = prebuilt[sticker.name] {
                 fileBytes = built
+            } else if linksFiles, !subject.isSequence, let file = subject.source.files.first {
+                linked = file      // the page links what a browser shows as it is, and renders the rest
+                fileBytes = nil
             } else if !subject.isSequence, let file = subject.source.files.first {
                 fileBytes = try? FileIO.read(FileIO.join(filesRoot ?? report.pack.path, file), maxBytes: 64 << 20)  // unreadable: the card shows the decoded frames instead
             } else {
                 fileBytes = nil
             }
-            let subjects = self.subjects
-            media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings,
+            var subjects = self.subjects
+            if linksFiles {
+                // What is not linked (a TGS, a Lottie) is rendered for the card alone: it shows a sticker at
+                // most a third of the grid cell in CSS pixels, so twice that stays sharp on a HiDPI screen.
+                subjects.vectorBox = 2 * report.pack.gridSize.maxPixels / 3
+            }
+            media[sticker.name] = builder.media(for: subject, fileBytes: fileBytes, findings: sticker.findings, linking: linked,
                                                 load: { subjects.subject(for: subject) })
         }
         return media
     }
 
-    /// The self-contained HTML page.
+    /// The HTML page: self-contained, or linking the stickers' files (`linksFiles`).
     public func renderHTML(media: [String: StickerMedia]? = nil) -> String {
         HTMLReportRenderer().render(report, media: media ?? self.media(), rules: BuildRules.reportDescriptions,
                                     maxBytes: maxBytes, platform: platform)

@@ -24,6 +24,16 @@ public struct CheckPlan: Sendable {
         public var checked: Checked?
         /// Paths given that are not part of any sticker catalog, so were not checked.
         public var ignored: [String]
+        /// Store folders given that a build split in two (`OUT/whatsapp`), each half checked as its own pack.
+        public var splitFolders: [SplitFolder] = []
+    }
+
+    /// A store folder given that a build split in two, and the halves checked in its place.
+    public struct SplitFolder: Equatable, Sendable {
+        /// The folder as given (`out/whatsapp`).
+        public var folder: String
+        /// Its halves as checked (`out/whatsapp/static`, `out/whatsapp/animated`).
+        public var halves: [String]
     }
 
     /// The check of the packs found.
@@ -50,6 +60,9 @@ public struct CheckPlan: Sendable {
     /// - Throws: the resolver's and readers' errors, when a path or catalog cannot be read at all.
     public func run(_ paths: [String], progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in },
                     finished: () -> Void = {}) async throws -> Outcome {
+        let given = paths
+        let split = given.compactMap { path in splitStoreHalves(of: path).map { SplitFolder(folder: path, halves: $0) } }
+        let paths = given.flatMap { path in split.first { $0.folder == path }?.halves ?? [path] }
         let plan = try CheckTargetResolver(workingDirectory: workingDirectory).resolve(paths)
         var parts: [Part] = []
         for target in plan.targets {
@@ -59,6 +72,6 @@ public struct CheckPlan: Sendable {
             parts.append(try await check(target, catalog: alone ? paths[0] : target.catalog, progress: progress))
             finished()
         }
-        return Outcome(checked: merged(parts), ignored: plan.ignored)
+        return Outcome(checked: merged(parts), ignored: plan.ignored, splitFolders: split)
     }
 }

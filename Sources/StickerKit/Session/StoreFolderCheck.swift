@@ -40,10 +40,12 @@ public struct StoreFolderCheck: Sendable {
         for index in checked.report.stickers.indices {
             checked.report.stickers[index].builtFrom = renamed[checked.report.stickers[index].name]
         }
-        let renderer = ReportRenderer(report: checked.report, subjects: checked.subjects, maxBytes: checked.maxBytes, useColor: false,
+        var renderer = ReportRenderer(report: checked.report, subjects: checked.subjects, maxBytes: checked.maxBytes, useColor: false,
                                       catalogRoot: RelativePath.display(RelativePath.absolute(shown, workingDirectory: workingDirectory),
                                                                         workingDirectory: workingDirectory),
                                       platform: store.rules, filesRoot: staged, workingDirectory: workingDirectory)
+        // report.html sits beside the sticker files it shows: it links them rather than embedding each.
+        renderer.linksFiles = true
         for (name, bytes) in [("manifest.json", try PlatformManifest(store, findings: checked.report.findings).encoded()),
                               ("report.json", renderer.fileBytes(.json)), ("report.html", renderer.fileBytes(.html))] {
             try FileSwap.writeNewFile(bytes, to: FileIO.join(staged, name), shownPath: FileIO.join(shown, name), flush: false)

@@ -5,8 +5,9 @@ import StickerRules
 
 /// Renders a `CheckReport` as one self-contained HTML page: every sticker animated at its real
 /// display size over dark, light, checkerboard, bubble-blue and photo-like backgrounds, with its
-/// findings and facts. Images are inlined as data URIs; the page needs no network and no script
-/// for its content (a small script only drives the filters).
+/// findings and facts. Images are inlined as data URIs, or linked where the media say so (a store
+/// build's report sits beside the files it shows); the page needs no network and no script for its
+/// content (a small script only drives the filters).
 public struct HTMLReportRenderer: Sendable {
     /// A renderer.
     public init() {}
@@ -52,7 +53,7 @@ public struct HTMLReportRenderer: Sendable {
     /// One CSS rule per sticker with its image, so the page embeds each image once for the cards.
     private func pictureRules(_ report: CheckReport, media: [String: StickerMedia]) -> String {
         report.stickers.enumerated().compactMap { index, sticker in
-            media[sticker.name].map { HTMLStickerCard.pictureRule($0, index: index) }
+            media[sticker.name].flatMap { HTMLStickerCard.pictureRule($0, index: index) }
         }.joined(separator: "\n")
     }
 

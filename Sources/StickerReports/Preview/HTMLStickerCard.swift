@@ -132,12 +132,21 @@ struct HTMLStickerCard {
     static func picture(_ m: StickerMedia, sticker: StickerReport, index: Int, grid: GridSize, scale: Int) -> String {
         let (w, h) = displaySize(m, grid: grid, scale: scale)
         let label = MarkupText.html(sticker.accessibilityLabel ?? sticker.name)
+        if m.isVideo, let link = m.link {
+            // A linked WebM plays in a <video>; the browser loads the file once for every one of them.
+            return "<video class=\"pic pic-\(index)\" src=\"\(MarkupText.html(link))\" width=\"\(w)\" height=\"\(h)\" "
+                + "autoplay loop muted playsinline aria-label=\"\(label)\" style=\"width:\(w)px;height:\(h)px\"></video>"
+        }
         return "<span class=\"pic pic-\(index)\" role=\"img\" aria-label=\"\(label)\" style=\"width:\(w)px;height:\(h)px\"></span>"
     }
 
-    /// The CSS rule that carries sticker `index`'s image for every `picture`.
-    static func pictureRule(_ m: StickerMedia, index: Int) -> String {
-        ".pic-\(index){background-image:url(\"data:\(m.mimeType);base64,\(Data(m.data).base64EncodedString())\")}"
+    /// The CSS rule that carries sticker `index`'s image for every `picture`: the embedded image,
+    /// or the link to the file beside the page; nil for a video, which `picture` links itself.
+    static func pictureRule(_ m: StickerMedia, index: Int) -> String? {
+        if m.isVideo { return nil }
+        // A link is percent-encoded (URIPath): nothing in it can end the CSS string or the style element.
+        let url = m.link ?? "data:\(m.mimeType);base64,\(Data(m.data).base64EncodedString())"
+        return ".pic-\(index){background-image:url(\"\(url)\")}"
     }
 
     /// The size Messages shows it at: point size (pixels / 3, shrunk into the grid cell when

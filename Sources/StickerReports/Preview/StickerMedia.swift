@@ -4,11 +4,16 @@ import StickerRules
 
 /// What the HTML report shows for one sticker: a displayable image (the sticker file itself, or the
 /// APNG a sequence is assembled into) and, where edge problems were found, a marking overlay.
+/// The image is embedded (`data`), or linked (`link`) where the page sits beside the file it shows.
 public struct StickerMedia: Equatable, Sendable {
-    /// PNG, APNG, GIF or JPEG bytes a browser can show and animate.
+    /// PNG, APNG, GIF or JPEG bytes a browser can show and animate; empty when the page links the file.
     public var data: [UInt8]
-    /// `image/png`, `image/apng`, `image/gif` or `image/jpeg`.
+    /// `image/png`, `image/apng`, `image/gif` or `image/jpeg`; for a linked file also `image/webp`
+    /// or `video/webm` (shown by a `<video>`).
     public var mimeType: String
+    /// The file's URL relative to the page, percent-encoded, when the page links it instead of
+    /// embedding `data` (a store build's report, written beside the files it shows).
+    public var link: String?
     /// Pixel width of the image.
     public var width: Int
     /// Pixel height of the image.
@@ -24,6 +29,16 @@ public struct StickerMedia: Equatable, Sendable {
         self.data = data; self.mimeType = mimeType; self.width = width; self.height = height
         self.overlayPNG = overlayPNG; self.overlayRules = overlayRules
     }
+
+    /// Media that links the file at `link` (relative to the page, percent-encoded) instead of embedding it.
+    public static func linked(_ link: String, mimeType: String, width: Int, height: Int) -> StickerMedia {
+        var media = StickerMedia(data: [], mimeType: mimeType, width: width, height: height)
+        media.link = link
+        return media
+    }
+
+    /// Whether the page shows it by a `<video>` (a linked WebM) rather than as an image.
+    public var isVideo: Bool { mimeType.hasPrefix("video/") }
 }
 
 /// The backgrounds Apple asks designers to try, as the report and the preview sheet show them.

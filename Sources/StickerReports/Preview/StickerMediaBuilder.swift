@@ -25,7 +25,10 @@ public struct StickerMediaBuilder: Sendable {
     /// Media for one checked sticker from its summary, or nil when there is nothing a browser
     /// could show. `load` decodes the sticker again; it is called (once) only when the frames are
     /// needed: for a sequence without `fileBytes`, a format a browser cannot show, or an overlay.
-    public func media(for summary: StickerSummary, fileBytes: [UInt8]?, findings: [Finding],
+    /// `linking` is the sticker file's path relative to the page when the page sits beside the
+    /// file (a store build's report): a file a browser shows as it is (PNG, APNG, GIF, JPEG, WebP,
+    /// WebM) is then linked, percent-encoded, not embedded; others (TGS, Lottie) are rendered and embedded.
+    public func media(for summary: StickerSummary, fileBytes: [UInt8]?, findings: [Finding], linking file: String? = nil,
                       load: () -> StickerSubject) -> StickerMedia? {
         guard let facts = summary.facts, facts.width > 0, facts.height > 0 else { return nil }
         var loaded: DecodedImage??
@@ -37,14 +40,19 @@ public struct StickerMediaBuilder: Sendable {
         }
         var media: StickerMedia
         // A foreign file (WebP...) is not shown as is (the card shows what would ship): its frames
-        // are encoded below, unless the bytes given are the APNG a build already made of it.
-        if let bytes = fileBytes, let mime = summary.isSequence ? "image/png"
+        // are encoded below, unless the bytes given are the APNG a build already made of it. A
+        // linked file is what ships, shown as it is.
+        if let file, !summary.isSequence, let mime = Self.linkedMimeType(facts.format) {
+            media = .linked(URIPath.encode(file), mimeType: mime, width: facts.width, height: facts.height)
+        } else if let bytes = fileBytes, let mime = summary.isSequence ? "image/png"
             : Self.mimeType(facts.format.isConvertibleForeign ? FormatSniffer.sniff(bytes) : facts.format) {
             media = StickerMedia(data: bytes, mimeType: mime, width: facts.width, height: facts.height)
         } else {
             guard let image = image(), image.width > 0, image.height > 0 else { return nil }
             do {
-                media = StickerMedia(data: try previewPNG(of: image), mimeType: "image/png", width: image.width, height: image.height)
+                // Beside its file, a vector sticker may be rendered smaller than it ships: its canvas sets the card's size.
+                let (width, height) = file == nil ? (image.width, image.height) : (facts.width, facts.height)
+                media = StickerMedia(data: try previewPNG(of: image), mimeType: "image/png", width: width, height: height)
             } catch {
                 return nil   // the sticker's findings already say why its pixels are unusable
             }
@@ -90,6 +98,15 @@ public struct StickerMediaBuilder: Sendable {
             if verdict == .darker || verdict == .lighter { mark(index) }
         }
         return any ? try? encoder.encode(marks) : nil   // an overlay is a courtesy: without it the card still shows
+    }
+
+    /// The MIME type of a file a browser shows as it is when linked: an image, or a WebM video.
+    static func linkedMimeType(_ format: ImageFormat) -> String? {
+        switch format {
+        case .webp: return "image/webp"
+        case .webm: return "video/webm"
+        default: return mimeType(format)
+        }
     }
 
     /// The MIME type browsers accept for a format (APNG is served as PNG, which every browser animates).

@@ -22,7 +22,7 @@ public enum RuleRegistry {
         CatalogInvalidCheck(), CatalogMissingFileCheck(), CatalogUnlistedStickerCheck(), CatalogUnknownKeyCheck(),
         DuplicateStickerCheck(), EmptyPackCheck(), IconSlotMissingCheck(), IconWrongSizeCheck(),
         IconNotOpaqueCheck(), IconColorProfileCheck(),
-        PackSizeCheck(), EmojiMissingCheck(), EmojiDroppedCheck(), TrayIconCheck(), MixedAnimationCheck(), NameTooLongCheck(),
+        PackSizeCheck(), EmojiMissingCheck(), EmojiDroppedCheck(), EmojiInvalidCheck(), TrayIconCheck(), MixedAnimationCheck(), NameTooLongCheck(),
     ]
 
     /// Every rule's description: sticker rules, then pack rules.

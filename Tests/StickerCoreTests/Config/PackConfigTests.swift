@@ -311,9 +311,10 @@ final class PackConfigStoreKeysTests: XCTestCase {
             if case .invalid(_, let reason, _) = problem { return reason }
             return "\(problem)"
         }
-        XCTAssertEqual(parsed.problems.count, 5, reasons.joined(separator: "\n"))
-        XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("'hi'") }, "\(reasons)")
-        XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("'1'") }, "\(reasons)")
+        XCTAssertEqual(parsed.problems.count, 3, reasons.joined(separator: "\n"))
+        // Text that is not emoji is no reading problem: `emoji_invalid` names it for each store.
+        XCTAssertEqual(parsed.config.emojis["wave"], ["👋"])
+        XCTAssertEqual(parsed.config.refusedEmojis, ["wave": ["hi", "1"]])
         XCTAssertTrue(reasons.contains { $0.contains("emojis.wave") && $0.contains("twice") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("emojis.spin") && $0.contains("a mapping") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("tray") && $0.contains("unsafe") }, "\(reasons)")
@@ -357,13 +358,14 @@ final class PackConfigStoreKeysTests: XCTestCase {
         XCTAssertEqual(parsed.config.emojis["mixed"], ["🎉", "🎈", "😀"])
         XCTAssertEqual(parsed.config.emojis["again"], ["😀"])
         XCTAssertEqual(parsed.config.emojis["words"], [])
+        // Text that is not emoji is kept as written for `emoji_invalid`, which names it per store.
+        XCTAssertEqual(parsed.config.refusedEmojis, ["words": ["hi😀"]])
         let reasons = parsed.problems.map { problem -> String in
             if case .invalid(_, let reason, _) = problem { return reason }
             return "\(problem)"
         }
-        XCTAssertEqual(reasons.count, 2, reasons.joined(separator: "\n"))
+        XCTAssertEqual(reasons.count, 1, reasons.joined(separator: "\n"))
         XCTAssertTrue(reasons.contains { $0.contains("emojis.again") && $0.contains("lists 😀 twice") }, "\(reasons)")
-        XCTAssertTrue(reasons.contains { $0.contains("emojis.words") && $0.contains("'hi😀'") }, "\(reasons)")
         XCTAssertEqual(ConfigParser.emojiList("🏃💨"), ["🏃", "💨"])
         XCTAssertNil(ConfigParser.emojiList(""))
         XCTAssertNil(ConfigParser.emojiList("😀 "))

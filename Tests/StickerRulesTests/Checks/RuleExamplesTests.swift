@@ -77,7 +77,7 @@ final class RuleExamplesTests: XCTestCase {
             "platform_format", "frame_count", "loop_count", "odd_dimensions",
             "catalog_invalid", "catalog_missing_file", "catalog_unlisted_sticker", "catalog_unknown_key",
             "duplicate_sticker", "empty_pack", "icon_slot_missing", "icon_wrong_size", "icon_not_opaque", "icon_color_profile",
-            "pack_size", "emoji_missing", "emoji_dropped", "tray_icon", "mixed_animation", "name_too_long",
+            "pack_size", "emoji_missing", "emoji_dropped", "emoji_invalid", "tray_icon", "mixed_animation", "name_too_long",
         ])
         XCTAssertEqual(Set(ids).count, ids.count, "rule ids must be unique")
     }
@@ -87,7 +87,7 @@ final class RuleExamplesTests: XCTestCase {
         let errors = severities.filter { $0.value == .error }.keys.sorted()
         let infos = severities.filter { $0.value == .info }.keys.sorted()
         XCTAssertEqual(errors, ["catalog_invalid", "catalog_missing_file", "corrupt_image", "decode_limit_exceeded",
-                                "dimensions_too_large", "dimensions_too_small", "emoji_missing", "empty_pack",
+                                "dimensions_too_large", "dimensions_too_small", "emoji_invalid", "emoji_missing", "empty_pack",
                                 "file_too_large", "frame_count", "frame_rate_exact", "fully_transparent", "mixed_animation",
                                 "name_too_long", "odd_dimensions", "pack_size", "platform_format", "sequence_frame_mismatch", "tray_icon", "unsupported_format"])
         XCTAssertEqual(infos, ["excess_padding", "finite_loop", "missing_accessibility_label", "not_square",

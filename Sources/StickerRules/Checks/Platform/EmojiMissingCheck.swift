@@ -18,7 +18,8 @@ public struct EmojiMissingCheck: PackCheck {
         let configured = pack.pack.config.emojis
         return pack.summaries.compactMap { summary in
             let emojis = configured[summary.name] ?? []
-            guard emojis.count < range.lowerBound else { return nil }
+            // Text given that is not emoji is `emoji_invalid`'s, which says what is left: one finding, not two.
+            guard emojis.count < range.lowerBound, pack.pack.config.refusedEmojis[summary.name]?.isEmpty ?? true else { return nil }
             let message = emojis.isEmpty ? "\(summary.name) has no emoji; \(store) needs \(Self.rangeText(range)) per sticker"
                 : "\(summary.name) has \(NumberText.count(emojis.count, "emoji", "emoji")); \(store) needs \(Self.rangeText(range))"
             return context.finding(Self.description, sticker: summary.name, file: summary.primaryFile, message: message,
@@ -40,6 +41,9 @@ public struct EmojiMissingCheck: PackCheck {
                 CheckExample("WhatsApp: 3 emoji", pack: .storeExample(count: 3, emojis: ["😀", "😂", "😍"]), platform: .whatsapp),
                 CheckExample("Signal: 2 emoji are emoji_dropped's", pack: .storeExample(count: 1, emojis: ["😀", "😂"]), platform: .signal),
                 CheckExample("LINE: no emoji needed", pack: .storeExample(count: 8, emojis: nil), platform: .line),
+                CheckExample("Telegram: text that is not emoji is emoji_invalid's", pack: .storeExample(count: 1, emojis: [],
+                                                                                                         refusedEmojis: ["abc"]),
+                             platform: .telegram),
                 CheckExample("iMessage: no emoji needed", pack: .storeExample(count: 1, emojis: nil)),
             ])
     }

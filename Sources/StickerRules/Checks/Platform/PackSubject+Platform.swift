@@ -9,13 +9,14 @@ extension StickerSummary {
 extension PackSubject {
     /// A pack subject for the store rules' examples: `count` 512 px WebP stills named s1, s2, ...
     /// (animated ones when `animated`), with `emojis` for each and the `tray` given.
-    static func storeExample(count: Int, animated: Bool = false, emojis: [String]? = ["😀"], tray: TrayFile? = nil)
-        -> PackSubject {
+    static func storeExample(count: Int, animated: Bool = false, emojis: [String]? = ["😀"], refusedEmojis: [String] = [],
+                             tray: TrayFile? = nil) -> PackSubject {
         let subjects = (0..<count).map { i in
             animated ? PlatformExamples.animation(name: "s\(i + 1)") : PlatformExamples.still(name: "s\(i + 1)")
         }
         var subject = PackSubject.example(subjects: subjects)
         if let emojis { for s in subjects { subject.pack.config.emojis[s.name] = emojis } }
+        if !refusedEmojis.isEmpty { for s in subjects { subject.pack.config.refusedEmojis[s.name] = refusedEmojis } }
         subject.tray = tray
         return subject
     }
