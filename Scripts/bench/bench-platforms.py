@@ -36,7 +36,7 @@ def frames(path):
 
 def source_size(src):
     """The source's own width and height (its artwork's aspect)."""
-    if src.rsplit(".", 1)[-1] in ("webm", "webp"):
+    if src.rsplit(".", 1)[-1] in ("webm",) + bf.RASTER:
         h, w = bf.reference(src, 0, 0)[0][0].shape[:2]; return w, h
     from rlottie_python import LottieAnimation
     data = gzip.open(src).read().decode() if src.endswith(".tgs") else open(src).read()
@@ -53,7 +53,7 @@ def artwork_ssim(src, out, load):
 def butteraugli_at_source(src, out, load):
     """Butteraugli of the output's artwork scaled back to the source's size against the source's
     middle frame at its own size (raster sources); None for vector sources."""
-    if src.rsplit(".", 1)[-1] not in ("webm", "webp"): return None
+    if src.rsplit(".", 1)[-1] not in ("webm",) + bf.RASTER: return None
     o = load(out); native = bf.reference(src, 0, 0)
     for r, _ in native: r[r[..., 3] == 0] = 0
     sh, sw = native[0][0].shape[:2]
