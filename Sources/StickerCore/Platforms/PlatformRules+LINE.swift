@@ -13,7 +13,8 @@ extension PlatformRules {
         animated: StickerKindRules(formats: [.apng],
                                    pixels: PixelLimits(maximum: PixelSize(width: 320, height: 270), oneSideAtLeast: 270),
                                    maxBytes: 300_000, packSize: .oneOf([8, 16, 24])),
-        animation: AnimationLimits(maxDurationMilliseconds: 4000, durationCountsEveryPlay: true, frameCount: 5...20, loops: .plays(1...4)),
+        animation: AnimationLimits(maxDurationMilliseconds: 4000, durationCountsEveryPlay: true, frameCount: 5...20, loops: .plays(1...4),
+                                   firstFrameShown: "as the sticker's still in its shop and where animation is off"),
         mixesStillAndAnimated: false, emojiPerSticker: nil,
         packImages: [
             PackImageRules(role: "main image", size: PixelSize(width: 240, height: 240), formats: [.png],

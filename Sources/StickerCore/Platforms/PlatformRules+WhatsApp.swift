@@ -11,7 +11,7 @@ extension PlatformRules {
         animated: StickerKindRules(formats: [.webp], pixels: .exactly(512, 512), maxBytes: 500 * 1024, packSize: .range(3...30),
                                    maxAccessibilityText: 255),
         animation: AnimationLimits(maxDurationMilliseconds: 10_000, minFrameDelayMilliseconds: 8,
-                                   loops: .forever(published: false), firstFrameShowsSticker: true),
+                                   loops: .forever(published: false), firstFrameShown: "in its tray and picker and ends on it"),
         mixesStillAndAnimated: false, emojiPerSticker: 1...3,
         packImages: [PackImageRules(role: "tray image", size: PixelSize(width: 96, height: 96), formats: [.png],
                                     maxBytes: 50 * 1024, required: true, fromTray: true)],

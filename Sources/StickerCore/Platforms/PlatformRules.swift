@@ -270,10 +270,13 @@ public struct AnimationLimits: Equatable, Sendable {
     /// (WhatsApp, Signal, Discord, Telegram) or a count (LINE: 1 to 4); nil when any count is fine.
     /// `build` writes it unless `--loops` says otherwise; `loop_count` judges it.
     public var loops: LoopExpectation?
-    /// Whether the store shows an animation's first frame where it does not play it (WhatsApp's tray
-    /// and picker; the app ends on it), so a first frame with hardly anything visible is judged
-    /// (`first_frame_blank`).
-    public var firstFrameShowsSticker: Bool
+    /// Where the store shows an animation's first frame instead of playing it, in words ("in its
+    /// tray and picker and ends on it" for WhatsApp, "as the sticker's still in its shop" for LINE),
+    /// so a first frame with hardly anything visible is judged (`first_frame_blank`); nil when it
+    /// does not.
+    public var firstFrameShown: String?
+    /// Whether the store shows the first frame where it does not play the animation.
+    public var firstFrameShowsSticker: Bool { firstFrameShown != nil }
     /// Whether an APNG's acTL must come before its first IDAT, the store's own rule (Signal; the APNG
     /// spec's for every viewer): an APNG that breaks it is an error, not a warning (`apng_actl_order`).
     public var requiresACTLBeforeIDAT: Bool
@@ -295,11 +298,11 @@ public struct AnimationLimits: Equatable, Sendable {
     public init(maxDurationMilliseconds: Double? = nil, durationCountsEveryPlay: Bool = false, maxFPS: Double? = nil,
                 maxFPSByFormat: [ImageFormat: Double] = [:], frameRateByFormat: [ImageFormat: Double] = [:],
                 minFrameDelayMilliseconds: Double? = nil, frameCount: ClosedRange<Int>? = nil, loops: LoopExpectation? = nil,
-                firstFrameShowsSticker: Bool = false, requiresACTLBeforeIDAT: Bool = false,
+                firstFrameShown: String? = nil, requiresACTLBeforeIDAT: Bool = false,
                 advice: Set<TimingAdvice> = [.shortDelay]) {
         self.maxDurationMilliseconds = maxDurationMilliseconds; self.durationCountsEveryPlay = durationCountsEveryPlay
         self.maxFPS = maxFPS; self.maxFPSByFormat = maxFPSByFormat; self.frameRateByFormat = frameRateByFormat; self.minFrameDelayMilliseconds = minFrameDelayMilliseconds
-        self.frameCount = frameCount; self.loops = loops; self.firstFrameShowsSticker = firstFrameShowsSticker
+        self.frameCount = frameCount; self.loops = loops; self.firstFrameShown = firstFrameShown
         self.requiresACTLBeforeIDAT = requiresACTLBeforeIDAT; self.advice = advice
     }
 }

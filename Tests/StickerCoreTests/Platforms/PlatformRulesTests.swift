@@ -83,7 +83,7 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual(PlatformRules.line.animation.loops, .plays(1...4))
         XCTAssertNil(PlatformRules.imessage.animation.loops)
         XCTAssertNil(PlatformRules.signal.animation.plays)
-        XCTAssertEqual(PlatformRules.all.filter(\.animation.firstFrameShowsSticker).map(\.id), ["whatsapp"])
+        XCTAssertEqual(PlatformRules.all.filter(\.animation.firstFrameShowsSticker).map(\.id), ["whatsapp", "line"])
         XCTAssertEqual(PlatformRules.all.filter(\.animation.requiresACTLBeforeIDAT).map(\.id), ["signal"])
         XCTAssertEqual(LoopExpectation.plays(1...4).written(fromSource: 0), 0)
         XCTAssertEqual(LoopExpectation.forever(published: false).written(fromSource: 3), 0)
@@ -110,7 +110,8 @@ final class PlatformRulesTests: XCTestCase {
         XCTAssertEqual([2, 7, 8, 10, 30].map(animated.packSize.missing), [6, 1, nil, nil, nil])
         XCTAssertEqual([0, 2, 3, 31].map(PlatformRules.whatsapp.animated!.packSize.missing), [3, 1, nil, nil])
         XCTAssertEqual(l.animation, AnimationLimits(maxDurationMilliseconds: 4000, durationCountsEveryPlay: true,
-                                                    frameCount: 5...20, loops: .plays(1...4)))
+                                                    frameCount: 5...20, loops: .plays(1...4),
+                                                    firstFrameShown: "as the sticker's still in its shop and where animation is off"))
         XCTAssertEqual(l.animation.plays, 1...4)
         XCTAssertFalse(l.mixesStillAndAnimated)
         XCTAssertNil(l.emojiPerSticker)

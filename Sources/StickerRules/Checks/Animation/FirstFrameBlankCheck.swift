@@ -2,7 +2,8 @@ import ImageCodec
 import StickerCore
 
 /// A store that shows an animation's first frame where it does not play it (WhatsApp: the tray and
-/// picker show it, and the app ends on it; `AnimationLimits.firstFrameShowsSticker`) shows next to
+/// picker show it, and the app ends on it; LINE: its shop shows it as the still;
+/// `AnimationLimits.firstFrameShown`) shows next to
 /// nothing when that frame is faint or nearly empty. `fully_transparent` reports a first frame with
 /// no pixel at all; this rule the one with some, but hardly any visible.
 public struct FirstFrameBlankCheck: StickerCheck {
@@ -17,10 +18,10 @@ public struct FirstFrameBlankCheck: StickerCheck {
         id: "first_frame_blank", name: "First frame nearly empty",
         summary: "The animation's first frame, which the store shows where it does not play the sticker, has hardly anything visible.",
         defaultSeverity: .warning, category: .animation,
-        threshold: "WhatsApp: nothing at alpha 128 or more, or a box under 10% of the largest frame's")
+        threshold: "WhatsApp, LINE: nothing at alpha 128 or more, or a box under 10% of the largest frame's")
 
     public func check(_ subject: StickerSubject, context: CheckContext) -> [Finding] {
-        guard context.platform.animation.firstFrameShowsSticker, subject.isAnimated,
+        guard let shown = context.platform.animation.firstFrameShown, subject.isAnimated,
               let first = subject.alphaScans.first, first.contentBounds != nil else { return [] }
         func area(_ scan: FrameAlphaScan) -> Int { scan.visibleBounds.map { $0.width * $0.height } ?? 0 }
         let largest = subject.alphaScans.map(area).max() ?? 0
@@ -32,7 +33,7 @@ public struct FirstFrameBlankCheck: StickerCheck {
             : "shows content in a box \(NumberText.int(Int((share * 100).rounded())))% the size of the largest frame's"
         return [context.finding(
             Self.description, sticker: subject.name, file: subject.primaryFile, frame: 0,
-            message: "the first frame \(what); \(context.platform.name) shows the first frame in its tray and picker and ends on it",
+            message: "the first frame \(what); \(context.platform.name) shows the first frame \(shown)",
             hint: "Start the animation on a frame that shows the whole sticker (move the fade-in later, or start on the full picture).")]
             .compactMap { $0 }
     }
@@ -51,6 +52,11 @@ public struct FirstFrameBlankCheck: StickerCheck {
                 CheckExample("WhatsApp: a faint first frame", animation([faint, art, art]), severity: .warning, platform: .whatsapp),
                 CheckExample("WhatsApp: a speck, then the sticker", animation([speck, art]), severity: .warning,
                              platform: .whatsapp),
+                CheckExample("LINE: a speck, then the sticker (its shop shows the first frame)",
+                             .example(image: ExampleImage.animation([ExampleImage.canvas(320, 270, inset: 130),
+                                                                     ExampleImage.canvas(320, 270, inset: 8)], format: .apng),
+                                      byteCount: 100_000),
+                             severity: .warning, platform: .line),
             ],
             nonTriggering: [
                 CheckExample("WhatsApp: starts on the sticker", animation([art, speck]), platform: .whatsapp),
