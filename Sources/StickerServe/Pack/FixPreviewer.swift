@@ -36,20 +36,26 @@ struct FixPreviewer: Sendable {
                        renames: repair.files.filter { $0.path != $0.original }.map { ($0.original, $0.path) })
     }
 
+    /// One side of the comparison on a photo, at the size it shows at in the conversation.
+    private func figure(_ src: String, _ m: StickerMedia, label: String, layout: ChatLayout) -> String {
+        let shown = layout.displaySize(width: m.width, height: m.height)
+        return "<figure><div class=\"photo\"><img src=\"\(src)\" alt=\"\(label)\" style=\"width:\(Int(shown.width.rounded()))px;"
+            + "height:\(Int(shown.height.rounded()))px\"></div><figcaption>\(label) (\(m.width)×\(m.height) px, "
+            + "\(NumberText.int(m.data.count)) bytes)</figcaption></figure>"
+    }
+
     /// The preview's markup: before and after side by side on a photo at the size each shows at,
     /// what the fix does, and the apply button when the page offers it.
-    func render(_ p: Preview, before: String?, after: String?, layout: ChatLayout, offersApply: Bool) -> String {
+    func render(_ p: Preview, before: StickerMedia?, after: String?, layout: ChatLayout, offersApply: Bool) -> String {
         var out = "<h3>With <code>fix</code></h3>"
         if p.records.isEmpty && p.renames.isEmpty {
             out += "<p>fix would change nothing here.</p>"
         } else {
             out += "<div class=\"beforeafter\">"
-            if let before { out += "<figure><div class=\"photo\"><img src=\"\(before)\" alt=\"Before\"></div><figcaption>Before</figcaption></figure>" }
-            if let after, let m = p.after {
-                let shown = layout.displaySize(width: m.width, height: m.height)
-                out += "<figure><div class=\"photo\"><img src=\"\(after)\" alt=\"After\" style=\"width:\(Int(shown.width.rounded()))px;height:\(Int(shown.height.rounded()))px\"></div>"
-                out += "<figcaption>After (\(m.width)×\(m.height) px, \(NumberText.int(m.data.count)) bytes)</figcaption></figure>"
+            if let before {
+                out += figure(ServeID.mediaPath(before), before, label: "Before", layout: layout)
             }
+            if let after, let m = p.after { out += figure(after, m, label: "After", layout: layout) }
             out += "</div><ul class=\"records\">"
             for r in p.records {
                 out += "<li><code>\(MarkupText.html(r.rule))</code> \(MarkupText.html(r.action)): \(MarkupText.html(r.details))</li>"

@@ -46,9 +46,10 @@ public struct ServeWatcher: Sendable {
         let (catalog, overrides, platform, toolVersion) = (self.catalog, self.overrides, self.platform, self.toolVersion)
         let outcome = await loop.poll(snapshot, at: now, check: { trial in
             do {
-                let (pack, read) = try overrides.load(catalog: catalog)
-                var configuration = read
+                var (pack, configuration) = try overrides.load(catalog: catalog)
                 configuration.platform = platform
+                // load() hands back the pack as read; the grid size the checks use is the override's.
+                pack.gridSize = configuration.gridSizeOverride ?? pack.gridSize
                 loaded = (pack, configuration)
                 return await trial.refresh(pack: pack, configuration: configuration, toolVersion: toolVersion)
             } catch {

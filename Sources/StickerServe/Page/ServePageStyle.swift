@@ -71,7 +71,7 @@ enum ServePageStyle {
             .fix{margin-top:8px;border-top:1px solid var(--line);padding-top:6px}.fix h3{font-size:13px;margin:0 0 6px}
             .beforeafter{display:flex;gap:10px;flex-wrap:wrap}.beforeafter figure{margin:0;text-align:center;font-size:11px;color:var(--muted)}
             .beforeafter .photo{width:auto;height:auto;padding:8px;display:flex;align-items:center;justify-content:center}
-            .pack-findings:empty{display:none}.pack-findings{background:var(--panel);border:1px solid var(--line);border-radius:12px;padding:12px}
+            .pack-findings:empty{display:none}.pack-findings h2{font-size:15px;margin:0 0 4px}.pack-findings{background:var(--panel);border:1px solid var(--line);border-radius:12px;padding:12px}
             @media (max-width:900px){main{flex-direction:column}.phone{position:static}}
             """
     }

@@ -169,8 +169,7 @@ public struct ServeRouter: Sendable {
         let preview = previews.preview(source, snapshot: snapshot)
         var afterURL: String?
         if let after = preview.after { afterURL = await hub.keep(after) }
-        let beforeURL = snapshot.media[source.name].map(ServeID.mediaPath)
-        let html = previews.render(preview, before: beforeURL, after: afterURL, layout: hub.renderer.layout,
+        let html = previews.render(preview, before: snapshot.media[source.name], after: afterURL, layout: hub.renderer.layout,
                                    offersApply: apply != nil)
         await hub.keepFixPreview(html, for: key)
         return Self.fragment(html)

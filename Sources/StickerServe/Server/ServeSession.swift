@@ -75,7 +75,7 @@ public struct ServeSession: Sendable {
     public func run(events: @escaping @Sendable (Event) -> Void) async throws {
         let overrides = settings.overrides
         // The drawer's grid is the pack's at the start; an unreadable pack is reported by the watcher.
-        let grid = (try? overrides.load(catalog: settings.catalog))?.0.gridSize ?? overrides.gridSize ?? .regular
+        let grid = overrides.gridSize ?? (try? overrides.load(catalog: settings.catalog))?.0.gridSize ?? .regular
         let layout = ChatLayout(gridSize: grid, platform: settings.platform)
         let hub = ServeHub(renderer: ServePageRenderer(layout: layout, offersApply: settings.fixOutput != nil))
         let transport = try await ServeTransport.start(host: settings.host, port: settings.port)
