@@ -1,3 +1,4 @@
+import Dispatch
 import ImageCodec
 import StickerCore
 import StickerFixes
@@ -19,6 +20,17 @@ struct FixPreviewer: Sendable {
         var after: StickerMedia?
         /// Files the fix would rename: (from, to).
         var renames: [(String, String)]
+    }
+
+    /// One preview at a time, on a thread of its own: a repair is seconds of CPU that must not hold
+    /// the cooperative threads the server answers on (the page's images would wait behind it).
+    private static let queue = DispatchQueue(label: "stickerforge.serve.fix-preview", qos: .utility)
+
+    /// `preview(_:snapshot:)` run on the previews' own queue.
+    func previewOffPool(_ source: StickerSource, snapshot: ServeSnapshot) async -> Preview {
+        await withCheckedContinuation { continuation in
+            Self.queue.async { continuation.resume(returning: preview(source, snapshot: snapshot)) }
+        }
     }
 
     /// Repairs `source` of `snapshot`'s pack in memory.

@@ -158,7 +158,8 @@ public struct ServePageRenderer: Sendable {
         if let media {
             let shown = layout.displaySize(width: media.width, height: media.height)
             let label = MarkupText.html(sticker.accessibilityLabel ?? sticker.name)
-            let img = "<img src=\"\(ServeID.mediaPath(media))\" alt=\"\(label)\" style=\"width:\(num(shown.width))px;height:\(num(shown.height))px\">"
+            // Below the first screen the browser fetches a card's image only when it comes near.
+            let img = "<img src=\"\(ServeID.mediaPath(media))\" alt=\"\(label)\" loading=\"lazy\" decoding=\"async\" style=\"width:\(num(shown.width))px;height:\(num(shown.height))px\">"
             out += "<div class=\"scenes\">"
             out += "<figure class=\"scene\"><div class=\"bubble received\">\(img)</div><figcaption>Received</figcaption></figure>"
             out += "<figure class=\"scene\"><div class=\"bubble sent\">\(img)</div><figcaption>Sent</figcaption></figure>"

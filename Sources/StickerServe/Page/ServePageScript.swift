@@ -68,7 +68,8 @@ enum ServePageScript {
         });
       }
       $("#drawer").dataset.html = $("#drawer").innerHTML;
-      loadFixes();
+      // The fix previews cost the server seconds each: asked for once the page's own images are in.
+      if (document.readyState === "complete") loadFixes(); else window.addEventListener("load", loadFixes);
 
       document.addEventListener("click", ev => {
         const b = ev.target.closest("button[data-apply]"); if (!b) return;

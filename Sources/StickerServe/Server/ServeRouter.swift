@@ -166,7 +166,7 @@ public struct ServeRouter: Sendable {
               let source = snapshot.pack.stickers.first(where: { ServeID.sticker($0.name) == id }) else { return .text(404, "Not found") }
         let key = id + "?" + version
         if let cached = await hub.fixPreview(key) { return Self.fragment(cached) }
-        let preview = previews.preview(source, snapshot: snapshot)
+        let preview = await previews.previewOffPool(source, snapshot: snapshot)
         var afterURL: String?
         if let after = preview.after { afterURL = await hub.keep(after) }
         let html = previews.render(preview, before: snapshot.media[source.name], after: afterURL, layout: hub.renderer.layout,
