@@ -35,7 +35,7 @@ JS_DRAWER = r"""(() => {
 })()"""
 
 
-def wait(browser, expression, timeout=20.0):
+def wait(browser, expression, timeout=60.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = browser.evaluate(expression)
@@ -64,7 +64,7 @@ def shot(browser, shots, name, clip=None):
 
 def check_drawer(browser, grid):
     cells = wait(browser, "(() => { const c = %s; return c.length === %d && c.every(x => x.loaded) ? c : null; })()"
-                 % (JS_DRAWER, len(grid["sizes"])), 20) or browser.evaluate(JS_DRAWER)
+                 % (JS_DRAWER, len(grid["sizes"])), 60) or browser.evaluate(JS_DRAWER)
     problems = []
     if len(cells) != len(grid["sizes"]):
         problems.append(f"{len(cells)} cells, expected {len(grid['sizes'])}")
@@ -160,7 +160,7 @@ def main():
         written = time.monotonic()
         shutil.copyfile(main["edit"]["with"], main["edit"]["file"])
         changed = wait(browser, "Number(document.body.dataset.version) > %d && document.querySelector('#%s.changed') !== null"
-                       % (before[0], main["edit"]["id"]), 20)
+                       % (before[0], main["edit"]["id"]), 60)
         seen = time.monotonic() - written
         after = browser.evaluate("[window.__marker, scrollY, document.querySelectorAll('.placed').length,"
                                  " document.querySelector('#%s').textContent]" % main["edit"]["id"])
@@ -176,7 +176,7 @@ def main():
             f.write(b"this is not an image")
         card = wait(browser, "Number(document.body.dataset.version) > %d && document.querySelector('#%s.card-error') !== null"
                     " && document.querySelector('#drawer .cell-error[data-sticker=%s]') !== null"
-                    % (version, main["broken"]["id"], main["broken"]["id"]), 20)
+                    % (version, main["broken"]["id"], main["broken"]["id"]), 60)
         results["broken"] = {"ok": bool(card) and browser.evaluate("window.__marker") == 42}
         browser.evaluate("document.querySelector('#%s').scrollIntoView({block: 'start'})" % main["broken"]["id"])
         shot(browser, shots, "broken")

@@ -48,7 +48,7 @@ public struct ServePageRenderer: Sendable {
 
     /// The parts of `snapshot`.
     public func update(_ snapshot: ServeSnapshot) -> Update {
-        let cards = snapshot.report.stickers.enumerated().map { index, sticker -> Card in
+        let cards = snapshot.report.stickers.map { sticker -> Card in
             let html = card(sticker, snapshot: snapshot)
             return Card(id: ServeID.sticker(sticker.name), html: html, hash: ServeID.hash(Array(html.utf8)))
         }
