@@ -13,7 +13,8 @@ public struct ServeSnapshot: Sendable {
         public var fixed: [Finding]
     }
 
-    /// Counts the checks: 1 for the first, one more for each save seen.
+    /// Counts what the page was sent: 1 for the first check, one more for each later check or
+    /// problem (`ServeHub` numbers them as it publishes).
     public var version: Int
     /// The check's report.
     public var report: CheckReport

@@ -20,8 +20,11 @@ public actor ServeHub {
     /// A hub rendering with `renderer`.
     public init(renderer: ServePageRenderer) { self.renderer = renderer }
 
-    /// Makes `snapshot` the page's and sends its update to every open page.
-    public func publish(_ snapshot: ServeSnapshot) {
+    /// Makes `snapshot` the page's and sends its update to every open page. The hub numbers what it
+    /// publishes (checks and problems alike), so a page always sees a higher version than it has.
+    public func publish(_ checked: ServeSnapshot) {
+        var snapshot = checked
+        snapshot.version = (self.snapshot?.version ?? 0) + 1
         self.snapshot = snapshot
         let update = renderer.update(snapshot)
         self.update = update
@@ -36,7 +39,6 @@ public actor ServeHub {
     public func publishProblem(_ problem: String) {
         guard var snapshot, snapshot.problem != problem else { return }
         snapshot.problem = problem
-        snapshot.version += 1
         publish(snapshot)
     }
 

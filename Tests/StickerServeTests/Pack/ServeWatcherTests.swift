@@ -54,6 +54,32 @@ final class ServeWatcherTests: XCTestCase {
         XCTAssertNotNil(snapshot.media["Banana"])
     }
 
+    func testAPackThatCannotBeReadIsSaidOnThePageOverTheLastCheck() async throws {
+        let parent = try TempFolder("serve-gone")
+        defer { parent.remove() }
+        try parent.write(try ServeFixtures.png(408), to: "Pack/Apple.png")
+        var w = ServeWatcher(catalog: parent.path + "/Pack", overrides: PackOverrides(), platform: .imessage, quietMilliseconds: 0,
+                             toolVersion: "0.0.0-test")
+        guard case let .checked(first, _) = await w.poll(at: 0) else { return XCTFail("no first check") }
+        let hub = ServeHub(renderer: ServePageRenderer(layout: ChatLayout(gridSize: .regular), offersApply: false))
+        await hub.publish(first)
+        try FileManager.default.removeItem(atPath: parent.path + "/Pack")
+        guard case let .problem(problem) = await w.poll(at: 10) else { return XCTFail("a missing pack was not reported") }
+        XCTAssertTrue(problem.hasPrefix("The pack cannot be read: "), problem)
+        await hub.publishProblem(problem)
+        let update = await hub.update
+        XCTAssertEqual(update?.problem, problem)
+        XCTAssertEqual(update?.version, 2)
+        XCTAssertEqual(update?.cards.map(\.id), ["s-Apple"], "the last good check stays on the page")
+        // Readable again: the next check clears the problem with a version the page has not seen.
+        try parent.write(try ServeFixtures.png(408, colour: 2), to: "Pack/Apple.png")
+        guard case let .checked(again, _) = await w.poll(at: 20) else { return XCTFail("no check once readable") }
+        await hub.publish(again)
+        let recovered = await hub.update
+        XCTAssertEqual(recovered?.problem, "")
+        XCTAssertEqual(recovered?.version, 3)
+    }
+
     func testABrokenFileThatStaysBrokenIsShownAsAnErrorCard() async throws {
         let folder = try ServeFixtures.pack(["Apple", "Banana"])
         defer { folder.remove() }
