@@ -12,6 +12,8 @@ public actor ServeHub {
     private var media: [String: StickerMedia] = [:]
     private var previousMedia: [String: StickerMedia] = [:]
     private var fixes: [String: String] = [:]
+    /// The fix previews' after images: kept as long as the previews that show them.
+    private var fixMedia: [String: StickerMedia] = [:]
     private var streams: [Int: AsyncStream<[UInt8]>.Continuation] = [:]
     private var nextStream = 0
     private var finished = false
@@ -43,22 +45,19 @@ public actor ServeHub {
     }
 
     /// An image by its URL path (`/media/HASH`), of this check or the one before.
-    public func media(at path: String) -> StickerMedia? { media[path] ?? previousMedia[path] }
+    public func media(at path: String) -> StickerMedia? { media[path] ?? previousMedia[path] ?? fixMedia[path] }
 
-    /// Keeps an image made for the page (a fix preview's after) under its URL path.
-    public func keep(_ m: StickerMedia) -> String {
-        let path = ServeID.mediaPath(m)
-        media[path] = m
-        return path
-    }
+
 
     /// A fix preview made before for `key`.
     public func fixPreview(_ key: String) -> String? { fixes[key] }
 
-    /// Keeps a fix preview (at most a few hundred: old versions go).
-    public func keepFixPreview(_ html: String, for key: String) {
-        if fixes.count > 500 { fixes.removeAll() }
+    /// Keeps a fix preview and the after image it shows (under `ServeID.mediaPath`), together: at
+    /// most a hundred, the old ones dropped all at once.
+    public func keepFixPreview(_ html: String, after: StickerMedia?, for key: String) {
+        if fixes.count >= 100 { fixes.removeAll(); fixMedia.removeAll() }
         fixes[key] = html
+        if let after { fixMedia[ServeID.mediaPath(after)] = after }
     }
 
     /// A new event stream: the current update first (a page that reconnects catches up), then

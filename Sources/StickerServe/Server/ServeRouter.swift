@@ -167,11 +167,9 @@ public struct ServeRouter: Sendable {
         let key = id + "?" + version
         if let cached = await hub.fixPreview(key) { return Self.fragment(cached) }
         let preview = await previews.previewOffPool(source, snapshot: snapshot)
-        var afterURL: String?
-        if let after = preview.after { afterURL = await hub.keep(after) }
-        let html = previews.render(preview, before: snapshot.media[source.name], after: afterURL, layout: hub.renderer.layout,
-                                   offersApply: apply != nil)
-        await hub.keepFixPreview(html, for: key)
+        let html = previews.render(preview, before: snapshot.media[source.name], after: preview.after.map(ServeID.mediaPath),
+                                   layout: hub.renderer.layout, offersApply: apply != nil)
+        await hub.keepFixPreview(html, after: preview.after, for: key)
         return Self.fragment(html)
     }
 

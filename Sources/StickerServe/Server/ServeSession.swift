@@ -83,7 +83,7 @@ public struct ServeSession: Sendable {
         var hosts: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         hosts.insert("\(shownHost.lowercased()):\(port)")
-        let router = ServeRouter(hub: hub, allowedHosts: hosts, token: ServeID.hash(Array(UUID().uuidString.utf8)),
+        let router = ServeRouter(hub: hub, allowedHosts: hosts, token: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
                                  apply: settings.fixOutput.map { Self.applier(output: $0, settings: settings) })
         await transport.serve(router)
         let shownURL = Self.isWildcard(settings.host) ? "127.0.0.1" : shownHost
