@@ -8,7 +8,7 @@ import TestSupport
 @testable import StickerServe
 
 /// `serve` in a real browser: headless Chromium driven by Tests/Oracles/serve-browser.py (the
-/// DevTools driver of verify-report.py). Skipped when chromium or python3 is missing. Screenshots go
+/// DevTools driver of verify-report.py). Skipped when chromium, or python3 with Pillow, is missing. Screenshots go
 /// to $SF_SERVE_SHOTS when it is set (docs/serve.md shows one).
 final class ServeBrowserTests: XCTestCase {
     private final class URLBox: @unchecked Sendable {
@@ -44,7 +44,10 @@ final class ServeBrowserTests: XCTestCase {
     func testThePageInChromium() async throws {
         guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
-        guard let python = try PythonOracle.interpreter() else { throw XCTSkip("python3 is not installed") }
+        // The driver reuses verify-report.py's, which needs Pillow.
+        guard let python = try PythonOracle.interpreter(importing: "PIL") else {
+            throw XCTSkip("python3 with Pillow is not installed (apt-get install python3-pil)")
+        }
 
         // One pack per grid size: a sticker at the grid's size, one at half of it, one larger.
         let grids: [(GridSize, [Int], [[Double]])] = [
