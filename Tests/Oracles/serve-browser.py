@@ -12,7 +12,8 @@ Given servers the caller started (one per grid size, and one main pack it may ed
              bubble, then a wheel scales it and a shift-wheel rotates it;
   edit       a file written on disk changes the page without a reload: same document (a marker
              survives), the scroll position kept, the placed sticker kept;
-  broken     a file overwritten with garbage shows its error card.
+  broken     a file overwritten with garbage shows its error card;
+  keyboard   Enter on a focused drawer cell places the sticker on the received bubble.
 
     serve-browser.py SPEC.json     (SPEC: {"shots": DIR, "grids": [...], "main": {...}}, see ServeBrowserTests)
 
@@ -180,6 +181,14 @@ def main():
         results["broken"] = {"ok": bool(card) and browser.evaluate("window.__marker") == 42}
         browser.evaluate("document.querySelector('#%s').scrollIntoView({block: 'start'})" % main["broken"]["id"])
         shot(browser, shots, "broken")
+
+        # Without a pointer: Enter on a focused drawer cell places the sticker on the received bubble.
+        count = browser.evaluate("document.querySelectorAll('.placed').length")
+        browser.evaluate("document.querySelector('#drawer .cell[data-sticker=%s]').focus()" % json.dumps(main["drag"]))
+        for kind in ("keyDown", "keyUp"):
+            browser.send("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13)
+        placed = browser.evaluate("Array.from(document.querySelectorAll('.placed')).map(p => p.dataset.on)")
+        results["keyboard"] = {"ok": len(placed) == count + 1 and placed[-1] == "received", "placed": placed}
     finally:
         browser.close()
     passed = sum(1 for r in results.values() if r["ok"])

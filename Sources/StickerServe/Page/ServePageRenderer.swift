@@ -135,7 +135,7 @@ public struct ServePageRenderer: Sendable {
             let cell = layout.cellSize(width: media.width, height: media.height)
             let shown = layout.displaySize(width: media.width, height: media.height)
             let src = ServeID.mediaPath(media)
-            out += "<div class=\"cell\(changed)\" data-sticker=\"\(id)\" data-src=\"\(src)\" data-w=\"\(num(shown.width))\" data-h=\"\(num(shown.height))\" title=\"\(label)\">"
+            out += "<div class=\"cell\(changed)\" role=\"button\" tabindex=\"0\" data-sticker=\"\(id)\" data-src=\"\(src)\" data-w=\"\(num(shown.width))\" data-h=\"\(num(shown.height))\" title=\"\(label)\">"
             out += "<img src=\"\(src)\" alt=\"\(label)\" draggable=\"false\" style=\"width:\(num(cell.width))px;height:\(num(cell.height))px\">\(dot)</div>"
         }
         return out

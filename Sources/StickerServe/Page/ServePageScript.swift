@@ -103,28 +103,37 @@ enum ServePageScript {
         const ghost = document.createElement("img");
         ghost.className = "ghost"; ghost.src = cell.dataset.src;
         ghost.style.width = cell.dataset.w + "px"; ghost.style.height = cell.dataset.h + "px";
-        const place = (x, y) => { ghost.style.left = (x - cell.dataset.w / 2) + "px"; ghost.style.top = (y - cell.dataset.h / 2) + "px"; };
-        place(ev.clientX, ev.clientY); document.body.appendChild(ghost);
+        const follow = (x, y) => { ghost.style.left = (x - cell.dataset.w / 2) + "px"; ghost.style.top = (y - cell.dataset.h / 2) + "px"; };
+        follow(ev.clientX, ev.clientY); document.body.appendChild(ghost);
         let over = null;
         const move = e => {
-          place(e.clientX, e.clientY);
+          follow(e.clientX, e.clientY);
           const t = dropTarget(e.clientX, e.clientY);
           if (t !== over) { if (over) over.classList.remove("over"); over = t; if (over) over.classList.add("over"); }
         };
         const up = e => {
           document.removeEventListener("pointermove", move); document.removeEventListener("pointerup", up);
           ghost.remove(); if (over) over.classList.remove("over");
-          const t = dropTarget(e.clientX, e.clientY); if (!t) return;
-          const r = conv.getBoundingClientRect();
-          const p = document.createElement("div");
-          p.className = "placed"; p.dataset.sticker = cell.dataset.sticker; p.dataset.on = t.dataset.drop;
-          p.dataset.scale = "1"; p.dataset.rot = "0";
-          p.style.left = (e.clientX - r.left) + "px"; p.style.top = (e.clientY - r.top) + "px";
-          p.style.width = cell.dataset.w + "px"; p.style.height = cell.dataset.h + "px";
-          const img = document.createElement("img"); img.src = cell.dataset.src; img.alt = cell.title; p.appendChild(img);
-          transform(p); conv.appendChild(p); select(p);
+          const t = dropTarget(e.clientX, e.clientY); if (t) place(cell, t, e.clientX, e.clientY);
         };
         document.addEventListener("pointermove", move); document.addEventListener("pointerup", up);
+      });
+      function place(cell, target, x, y) {
+        const r = conv.getBoundingClientRect();
+        const p = document.createElement("div");
+        p.className = "placed"; p.dataset.sticker = cell.dataset.sticker; p.dataset.on = target.dataset.drop;
+        p.dataset.scale = "1"; p.dataset.rot = "0";
+        p.style.left = (x - r.left) + "px"; p.style.top = (y - r.top) + "px";
+        p.style.width = cell.dataset.w + "px"; p.style.height = cell.dataset.h + "px";
+        const img = document.createElement("img"); img.src = cell.dataset.src; img.alt = cell.title; p.appendChild(img);
+        transform(p); conv.appendChild(p); select(p);
+      }
+      // Without a pointer: Enter or Space on a focused cell places the sticker on the received bubble.
+      $("#drawer").addEventListener("keydown", ev => {
+        const cell = ev.target.closest(".cell[data-src]"); if (!cell || (ev.key !== "Enter" && ev.key !== " ")) return;
+        ev.preventDefault();
+        const t = $("#conversation .bubble.received"), b = t.getBoundingClientRect();
+        place(cell, t, b.left + b.width / 2, b.top + b.height / 2);
       });
       conv.addEventListener("pointerdown", ev => {
         const p = ev.target.closest(".placed"); select(p); if (!p) return;

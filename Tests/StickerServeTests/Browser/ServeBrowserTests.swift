@@ -109,7 +109,7 @@ final class ServeBrowserTests: XCTestCase {
             return XCTFail("the driver printed no results:\n\(text)")
         }
         print(json.replacingOccurrences(of: "\n", with: " "))
-        for check in ["drawer_small", "drawer_regular", "drawer_large", "dark", "animation", "drag", "edit", "broken"] {
+        for check in ["drawer_small", "drawer_regular", "drawer_large", "dark", "animation", "drag", "edit", "broken", "keyboard"] {
             XCTAssertEqual(results[check]?["ok"] as? Bool, true, "\(check): \(results[check] ?? [:])")
         }
         XCTAssertEqual(process.terminationStatus, 0, text)
