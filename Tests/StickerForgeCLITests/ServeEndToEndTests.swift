@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import TestSupport
 import XCTest
 
 /// `stickerforge serve` through the built binary: it prints its address on 127.0.0.1, answers with
@@ -16,21 +14,6 @@ final class ServeEndToEndTests: CLIEndToEndTestCase {
         return condition()
     }
 
-    private func get(_ url: URL) throws -> (Int, String) {
-        let done = DispatchSemaphore(value: 0)
-        final class Box: @unchecked Sendable { var status = 0; var body = ""; var error: Error? }
-        let box = Box()
-        URLSession.shared.dataTask(with: url) { data, response, error in
-            box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            box.body = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            box.error = error
-            done.signal()
-        }.resume()
-        guard done.wait(timeout: .now() + 30) == .success else { throw CocoaError(.fileReadUnknown) }
-        if let error = box.error { throw error }
-        return (box.status, box.body)
-    }
-
     func testServesThePageAndStopsOnControlC() throws {
         try temp.makeFolder("Mini")
         for name in ["sun", "heart"] { _ = try temp.copySample("StarterPack/\(name).png", as: "Mini/\(name).png") }
@@ -40,13 +23,14 @@ final class ServeEndToEndTests: CLIEndToEndTestCase {
         let line = running.stdout
         XCTAssertTrue(line.hasPrefix("serving Mini at http://127.0.0.1:"), line)
         let address = try XCTUnwrap(line.components(separatedBy: " at ").last?.components(separatedBy: " ").first)
-        let url = try XCTUnwrap(URL(string: address))
-        var page = (0, "")
+        let port = try XCTUnwrap(UInt16(address.dropFirst("http://127.0.0.1:".count).dropLast()), address)
+        let http = RawHTTP(port: port)
+        var page: RawHTTP.Response?
         XCTAssertTrue(wait(seconds: 60) {
-            page = (try? get(url)) ?? (0, "")
-            return page.1.contains("id=\"s-heart\"")   // the first check is in
-        }, page.1)
-        XCTAssertEqual(page.0, 200)
+            page = try? http.request("/")
+            return page?.text.contains("id=\"s-heart\"") ?? false   // the first check is in
+        }, page?.text ?? "no answer")
+        XCTAssertEqual(page?.status, 200)
         XCTAssertEqual(kill(running.process.processIdentifier, SIGINT), 0)
         XCTAssertTrue(wait(seconds: 30) { !running.process.isRunning }, "serve did not stop on SIGINT")
         running.process.waitUntilExit()
@@ -55,6 +39,6 @@ final class ServeEndToEndTests: CLIEndToEndTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("stopped\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("] checked; 2 stickers: "), result.stderr)
-        XCTAssertThrowsError(try get(url), "the port still answers after serve stopped")
+        XCTAssertThrowsError(try http.request("/"), "the port still answers after serve stopped")
     }
 }

@@ -3,6 +3,7 @@ import XCTest
 import StickerCore
 import StickerKit
 import StickerTestSupport
+import TestSupport
 @testable import StickerServe
 
 /// The routes, answered without a socket: the page, images, the pack's files and their refusals,

@@ -3,6 +3,7 @@ import XCTest
 import StickerCore
 import StickerKit
 import StickerTestSupport
+import TestSupport
 @testable import StickerServe
 
 /// The whole server on a real socket on 127.0.0.1 (a port the system picks): the page, the event

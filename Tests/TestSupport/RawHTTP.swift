@@ -4,19 +4,29 @@ import Glibc
 #endif
 
 /// A client that sends a request exactly as written (no normalising of `..`, as a browser or
-/// URLSession would) over a plain socket to 127.0.0.1, and reads what comes back.
-struct RawHTTP {
-    let port: UInt16
+/// URLSession would) over a plain socket to 127.0.0.1, and reads what comes back. No URLSession:
+/// its libcurl keeps allocations that the sanitized run reports as leaks.
+public struct RawHTTP {
+    /// The port on 127.0.0.1.
+    public let port: UInt16
 
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+    /// A client of 127.0.0.1:`port`.
+    public init(port: UInt16) { self.port = port }
+
+    /// An answer.
+    public struct Response {
+        /// The status code.
+        public var status: Int
+        /// Headers by lower-case name.
+        public var headers: [String: String]
+        /// The body, chunked framing taken out.
+        public var body: [UInt8]
+        /// The body as UTF-8.
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// Sends `GET target` (or `method`) with `Connection: close` and reads the whole answer.
-    func request(_ target: String, method: String = "GET", host: String? = nil, headers: [String: String] = [:],
+    public func request(_ target: String, method: String = "GET", host: String? = nil, headers: [String: String] = [:],
                  timeout: TimeInterval = 20) throws -> Response {
         let fd = try connect(timeout: timeout)
         defer { close(fd) }
@@ -32,7 +42,7 @@ struct RawHTTP {
     }
 
     /// Opens `target` as an event stream and reads until `until` returns true for the text so far.
-    func events(_ target: String = "/events", timeout: TimeInterval = 20, until: (String) -> Bool) throws -> String {
+    public func events(_ target: String = "/events", timeout: TimeInterval = 20, until: (String) -> Bool) throws -> String {
         let fd = try connect(timeout: timeout)
         defer { close(fd) }
         try send(fd, method: "GET", target: target, host: nil, headers: ["Accept": "text/event-stream"])
@@ -49,7 +59,7 @@ struct RawHTTP {
     }
 
     /// The head of a chunked answer as sent, then its body with the chunk framing taken out.
-    static func streamText(_ raw: [UInt8]) -> String {
+    public static func streamText(_ raw: [UInt8]) -> String {
         guard let split = raw.indices.first(where: { raw[$0...].starts(with: [13, 10, 13, 10]) }) else {
             return String(decoding: raw, as: UTF8.self)
         }
@@ -105,8 +115,9 @@ struct RawHTTP {
         return out
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ d: String) { description = d }
+    /// A request that could not be made or read.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ d: String) { description = d }
     }
 }
