@@ -3,7 +3,8 @@
 //   C system libraries (one target each) -> CCodecShims (the only C we own: setjmp kept in C)
 //   -> ImageCodec (the only Swift module that touches C) -> StickerCore (model, config, catalogs,
 //   store tables) -> StickerRules (checks) beside StickerEncoding (fit, assemble) -> StickerReports
-//   -> StickerFixes -> StickerKit (build, store packs, sessions) -> StickerForgeCLI (thin commands)
+//   -> StickerFixes -> StickerKit (build, store packs, sessions) -> StickerServe (`serve`'s server and page)
+//   -> StickerForgeCLI (thin commands)
 //   -> stickerforge (main). docs/architecture.md draws it.
 import PackageDescription
 
@@ -24,6 +25,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `serve`'s HTTP server: pure Swift on the system's sockets, no SwiftNIO (docs/dependencies.md).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // MARK: C system libraries: a module map and a one-line shim each.
@@ -90,8 +93,13 @@ let package = Package(
         // that run a whole command.
         .target(name: "StickerKit",
                 dependencies: ["StickerFixes", "StickerReports", "StickerRules", "StickerEncoding", "StickerCore", "ImageCodec"]),
+        // `serve`: the pack live in the browser, above the whole library; the only module that sees
+        // the HTTP server library.
+        .target(name: "StickerServe",
+                dependencies: ["StickerKit", "StickerFixes", "StickerReports", "StickerRules", "StickerEncoding", "StickerCore",
+                               "ImageCodec", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(name: "StickerForgeCLI",
-                dependencies: ["StickerKit", "ImageCodec",
+                dependencies: ["StickerServe", "StickerKit", "ImageCodec",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Depends on the Lottie helper only so that building `stickerforge` builds it beside it.
         .executableTarget(name: "stickerforge", dependencies: ["StickerForgeCLI", "stickerforge-lottie"]),
@@ -111,6 +119,7 @@ let package = Package(
         .testTarget(name: "StickerFixesTests", dependencies: libraryTestDependencies),
         .testTarget(name: "StickerKitTests", dependencies: libraryTestDependencies,
                     exclude: ["XcodeProject/Golden"]),
+        .testTarget(name: "StickerServeTests", dependencies: ["StickerServe"] + libraryTestDependencies),
         .testTarget(name: "StickerForgeCLITests",
                     dependencies: ["StickerForgeCLI", "StickerKit", "ImageCodec", "TestSupport"]),
     ]

@@ -44,8 +44,9 @@ if [ "$#" -eq 0 ] && [ "${SF_SANITIZE_ALL:-0}" != "1" ]; then
     slow_cli="BuildEndToEndTests|FixEndToEndTests|CheckEndToEndTests|FitEndToEndTests|AssembleEndToEndTests"
     slow_cli+="|ConvertFormatEndToEndTests|AppStoreWorkflowEndToEndTests|CheckFilesEndToEndTests"
     slow_cli+="|PlatformCheckEndToEndTests|XcodeProjectEndToEndTests|PlatformBuildEndToEndTests"
-    slow_cli+="|FaultInjectionEndToEndTests|PlatformSplitEndToEndTests"
-    selection=(--skip "^StickerForgeCLITests\\.($slow_cli)/")
+    slow_cli+="|FaultInjectionEndToEndTests|PlatformSplitEndToEndTests|StoreReportLinksEndToEndTests"
+    # The browser test drives a separate Chromium: the sanitized run checks the server's own tests.
+    selection=(--skip "^StickerForgeCLITests\\.($slow_cli)/" --skip "^StickerServeTests\\.ServeBrowserTests/")
 fi
 
 sf_say "swift test under sanitizers ${selection[*]} $*"

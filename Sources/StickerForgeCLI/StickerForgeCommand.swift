@@ -15,7 +15,7 @@ public struct StickerForgeCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            CheckCommand.self, FixCommand.self, BuildCommand.self, WatchCommand.self, PreviewCommand.self, AssembleCommand.self, ConvertCommand.self, ManifestCommand.self, FramesCommand.self, InspectCommand.self, BenchDecodeCommand.self,
+            CheckCommand.self, FixCommand.self, BuildCommand.self, WatchCommand.self, ServeCommand.self, PreviewCommand.self, AssembleCommand.self, ConvertCommand.self, ManifestCommand.self, FramesCommand.self, InspectCommand.self, BenchDecodeCommand.self,
         ])
     public init() {}
 }

@@ -92,6 +92,31 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(try parse(["watch", "P", "--interval", "10000"], as: WatchCommand.self).interval, 10_000)
     }
 
+    func testServeParsesEveryFlag() throws {
+        let serve = try parse(["serve", "Pack", "--port", "0", "--host", "::1", "--platform", "whatsapp", "--open",
+                               "--fix-output", "Fixed", "--interval", "50", "--quiet-period", "0", "--grid-size", "small"],
+                              as: ServeCommand.self)
+        XCTAssertEqual(serve.port, 0)
+        XCTAssertEqual(serve.host, "::1")
+        XCTAssertEqual(serve.platform.id, "whatsapp")
+        XCTAssertTrue(serve.open)
+        XCTAssertEqual(serve.fixOutput, "Fixed")
+        XCTAssertEqual(serve.interval, 50)
+        XCTAssertEqual(serve.quietPeriod, 0)
+        XCTAssertEqual(serve.pack.gridSize, .small)
+        let plain = try parse(["serve", "Pack"], as: ServeCommand.self)
+        XCTAssertEqual(plain.port, 8040)
+        XCTAssertEqual(plain.host, "127.0.0.1")
+        XCTAssertEqual(plain.platform.id, "imessage")
+        XCTAssertFalse(plain.open)
+        XCTAssertNil(plain.fixOutput)
+        XCTAssertEqual(plain.interval, 200)
+        XCTAssertEqual(plain.quietPeriod, 300)
+        XCTAssertThrowsError(try parse(["serve", "P", "--port", "65536"], as: ServeCommand.self))
+        XCTAssertThrowsError(try parse(["serve", "P", "--interval", "5"], as: ServeCommand.self))
+        XCTAssertThrowsError(try parse(["serve", "P", "--platform", "myspace"], as: ServeCommand.self))
+    }
+
     func testPreviewParsesEveryFlag() throws {
         let preview = try parse(["preview", "Pack", "--output", "s.png", "--frame", "3", "--scale", "3"],
                                 as: PreviewCommand.self)
