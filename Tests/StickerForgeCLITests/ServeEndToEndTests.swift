@@ -5,15 +5,6 @@ import XCTest
 /// `stickerforge serve` through the built binary: it prints its address on 127.0.0.1, answers with
 /// the page, and stops cleanly on Ctrl-C (SIGINT), exit 0.
 final class ServeEndToEndTests: CLIEndToEndTestCase {
-    private func wait(seconds: Double, for condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
-
     func testServesThePageAndStopsOnControlC() throws {
         try temp.makeFolder("Mini")
         for name in ["sun", "heart"] { _ = try temp.copySample("StarterPack/\(name).png", as: "Mini/\(name).png") }

@@ -4,16 +4,6 @@ import XCTest
 /// `stickerforge watch` through the built binary: a change is noticed, only the changed sticker is
 /// decoded again, and the new finding is printed.
 final class WatchEndToEndTests: CLIEndToEndTestCase {
-    /// Waits up to `seconds` for `condition`, polling; false on timeout.
-    private func wait(seconds: Double, for condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
-
     func testWatchReportsTheFindingAChangeIntroduces() throws {
         // Three stills of the sample pack: the HTML report is rewritten on every check, and the
         // animations would make that the slowest part of the test.

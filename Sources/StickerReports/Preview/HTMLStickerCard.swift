@@ -5,7 +5,7 @@ import StickerRules
 
 /// One sticker's card in the HTML report: the sticker on every background, at 1x/2x/3x (Messages'
 /// grid, `PlatformRules.layout`), its facts and its findings.
-struct HTMLStickerCard {
+package struct HTMLStickerCard {
     let sticker: StickerReport
     /// Position in the pack: names the CSS class that carries this sticker's image.
     let index: Int
@@ -108,8 +108,9 @@ struct HTMLStickerCard {
         return out + "<figure class=\"bg bg-checkerboard\">\(picture)<figcaption>Transparency</figcaption></figure>"
     }
 
-    /// The list of findings, worst first as given.
-    static func findingList(_ findings: [Finding]) -> String {
+    /// The list of findings, worst first as given (the HTML report's, the comparison page's and
+    /// `serve`'s page's).
+    package static func findingList(_ findings: [Finding]) -> String {
         guard !findings.isEmpty else { return "<p class=\"clean\">No findings.</p>" }
         var out = "<ul class=\"findings\">"
         for f in findings {

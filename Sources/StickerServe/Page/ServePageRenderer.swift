@@ -194,17 +194,8 @@ public struct ServePageRenderer: Sendable {
         return out + "</ul></div>"
     }
 
-    func findingList(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return "<p class=\"clean\">No findings.</p>" }
-        var out = "<ul class=\"findings\">"
-        for f in findings {
-            let frame = f.frame.map { " <span class=\"frame\">frame \($0)</span>" } ?? ""
-            out += "<li class=\"finding sev-\(f.severity.rawValue)\"><span class=\"badge\">\(f.severity.rawValue)</span> "
-            out += "<code>\(MarkupText.html(f.rule))</code>\(frame)<p class=\"message\">\(MarkupText.html(f.message))</p>"
-            out += "<p class=\"hint\">\(MarkupText.html(f.hint))</p></li>"
-        }
-        return out + "</ul>"
-    }
+    /// The findings as the HTML report lists them.
+    func findingList(_ findings: [Finding]) -> String { HTMLStickerCard.findingList(findings) }
 
     func packFindings(_ snapshot: ServeSnapshot) -> String {
         let carded = Set(snapshot.report.stickers.map(\.name))

@@ -18,6 +18,16 @@ class CLIEndToEndTestCase: XCTestCase {
         runner = nil
     }
 
+    /// Waits up to `seconds` for `condition`, polling; false on timeout (for a running command).
+    func wait(seconds: Double, for condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+
     /// Runs `stickerforge arguments` with the temporary folder as the working directory.
     func run(_ arguments: [String]) throws -> CLIResult {
         try runner.run(arguments, in: temp.root)
