@@ -161,23 +161,34 @@ enum ProcessIdentity {
     static let unknownStart = "unknown"
 
     /// The start time of `pid` as the kernel gives it (Linux: field 22 of /proc/PID/stat), nil elsewhere.
-    static func startTime(of pid: Int32) -> String? {
+    static func startTime(of pid: Int32) -> String? { procStat(of: pid)?.startTime }
+
+    /// Of /proc/PID/stat (Linux): the state letter (field 3; "Z" for a zombie) and the start time
+    /// (field 22); nil elsewhere or when the process is gone.
+    private static func procStat(of pid: Int32) -> (state: String, startTime: String)? {
         #if os(Linux)
         guard let bytes = try? FileIO.read("/proc/\(pid)/stat", maxBytes: 4096) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         // The command name (field 2) may hold spaces and parentheses; the fields after it follow the last ')'.
         guard let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
-        return fields.count > 19 ? String(fields[19]) : nil
+        return fields.count > 19 ? (String(fields[0]), String(fields[19])) : nil
         #else
         return nil
         #endif
     }
 
-    /// Whether `pid` runs and is the process that started at `startedAt`.
+    /// Whether `pid` runs and is the process that started at `startedAt`. A zombie (killed, not yet
+    /// reaped by its parent) runs no more code: its staging folder is abandoned. A process that is
+    /// gone between the two looks is not running.
     static func isRunning(_ pid: Int32, startedAt: String) -> Bool {
         guard pid > 0, kill(pid, 0) == 0 || errno == EPERM else { return false }
-        guard let now = startTime(of: pid), startedAt != unknownStart else { return true }
-        return now == startedAt
+        guard startedAt != unknownStart else { return true }
+        #if os(Linux)
+        guard let stat = procStat(of: pid) else { return false }
+        return stat.state != "Z" && stat.startTime == startedAt
+        #else
+        return true
+        #endif
     }
 }

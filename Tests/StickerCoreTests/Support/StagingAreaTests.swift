@@ -71,6 +71,34 @@ final class StagingAreaTests: XCTestCase {
         XCTAssertEqual(try entries(), [".OTHER.stickerforge-old-3", ".OUT.stickerforge-new-2"])
     }
 
+    #if os(Linux)
+    /// A process killed but not yet reaped (a zombie) runs no more code: its staging folder is
+    /// abandoned, though its id still answers kill(pid, 0) with the start time it was marked with.
+    func testAZombiesStagingFolderIsAbandonedAndALiveProcesssIsNot() throws {
+        var pid: pid_t = 0
+        let arguments = ["/bin/sh", "-c", "exit 0"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        XCTAssertEqual(posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ), 0)
+        let started = try XCTUnwrap(ProcessIdentity.startTime(of: pid))
+        // Not reaped yet: wait until the child has exited and is a zombie.
+        var state = ""
+        for _ in 0..<200 {
+            let stat = String(decoding: (try? FileIO.read("/proc/\(pid)/stat", maxBytes: 4096)) ?? [], as: UTF8.self)
+            state = stat.split(separator: ")").last.map { String($0.dropFirst().prefix(1)) } ?? ""
+            if state == "Z" { break }
+            usleep(10_000)
+        }
+        XCTAssertEqual(state, "Z", "the child is a zombie until it is reaped")
+        XCTAssertEqual(kill(pid, 0), 0, "a zombie's id still answers")
+        XCTAssertFalse(ProcessIdentity.isRunning(pid, startedAt: started))
+        XCTAssertTrue(ProcessIdentity.isRunning(getpid(), startedAt: try XCTUnwrap(ProcessIdentity.startTime(of: getpid()))))
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        XCTAssertFalse(ProcessIdentity.isRunning(pid, startedAt: started), "reaped: gone")
+    }
+    #endif
+
     func testAWriteLeavesNoStagingFolderAndReplacesTheFile() throws {
         try write("old", "report.json")
         try FileIO.writeAtomically(Array("new".utf8), to: root + "/report.json")
