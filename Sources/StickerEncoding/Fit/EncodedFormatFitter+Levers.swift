@@ -55,7 +55,7 @@ extension EncodedFormatFitter {
             // A smaller canvas whose every lever at its most is over is passed by in one probe.
             if side != nil {
                 guard let lossiest = try probe([try variant(counts[counts.count - 1], alphas[alphas.count - 1], side)])[0] else { return [] }
-                if lossiest.bytes.count > options.maxBytes { continue }
+                if lossiest.size > options.maxBytes { continue }
             }
             var found: [Int] = [], j = alphas.count - 1, from = 0
             var over: (count: Int, bytes: Int)?   // the last count found over at alpha j, and its size
@@ -72,7 +72,7 @@ extension EncodedFormatFitter {
                 while j >= 0 {
                     let v = try variant(counts[k], alphas[j], side)
                     guard let candidate = try probe([v])[0] else { return found }
-                    if candidate.bytes.count > options.maxBytes { over = (counts[k], candidate.bytes.count); break }
+                    if candidate.size > options.maxBytes { over = (counts[k], candidate.size); break }
                     fit = v
                     j -= 1
                 }
@@ -101,7 +101,7 @@ extension EncodedFormatFitter {
     /// is given (side by side), nil for one the budget leaves unmade.
     func firstFittingCount(_ counts: [Int], from: Int, over: (count: Int, bytes: Int)?,
                            probe: ([Int]) throws -> [Candidate?]) throws -> CountSearch {
-        func fits(_ candidate: Candidate) -> Bool { candidate.bytes.count <= options.maxBytes }
+        func fits(_ candidate: Candidate) -> Bool { candidate.size <= options.maxBytes }
         func probeOne(_ count: Int) throws -> Candidate? { try probe([count])[0] }
         var (low, high) = (from, counts.count)   // the answer lies in low...high; high == counts.count: none
         var over = over
@@ -109,7 +109,7 @@ extension EncodedFormatFitter {
             guard low < high else { return .none }
             guard let candidate = try probeOne(counts[low]) else { return .spent }
             if fits(candidate) { return .fits(low) }
-            over = (counts[low], candidate.bytes.count)
+            over = (counts[low], candidate.size)
             low += 1
         }
         if let over, low < high, over.bytes > 0 {

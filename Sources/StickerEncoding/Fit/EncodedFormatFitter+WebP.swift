@@ -7,13 +7,15 @@ extension EncodedFormatFitter {
         var encodes = 0
         func note(_ candidate: Candidate) {
             encodes += 1
-            log.note(candidate, fits: candidate.bytes.count <= options.maxBytes, limit: options.maxBytes)
+            log.note(candidate, fits: candidate.size <= options.maxBytes, limit: options.maxBytes)
         }
         // A file told from pairs of frames (`sampledEstimate`) instead of made counts as an encode.
         func noteEstimate(_ label: String, _ estimate: Int) {
             encodes += 1
             log.lines.append("\(label), estimated from \(Self.webpSampledPairs) pairs of frames: about "
                              + "\(NumberText.int(estimate)) B, over \(NumberText.int(options.maxBytes))")
+            log.partial += 1
+            log.pixels += Self.webpSampledFrames * frames[0].image.width * frames[0].image.height
         }
         // Encodes made one at a time take libwebp's second thread (the same bytes).
         func encode(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], label: String, dropped: Int) throws -> Candidate {
@@ -35,11 +37,15 @@ extension EncodedFormatFitter {
         var smallest = Int.max, baseline: Int
         // A long animation whose lossless file is many times the limit (a video's grain) is told
         // from a few pairs of its frames, and the lossless encodes (seconds of CPU) are not made.
-        if options.lossy, let estimate = try sampledEstimate(frames, quickOptions, loopCount: loopCount),
-           Double(estimate) > Double(options.maxBytes) * Self.webpSampledLosslessReach {
+        let losslessEstimate = options.lossy ? try sampledEstimate(frames, quickOptions, loopCount: loopCount) : nil
+        if let estimate = losslessEstimate, Double(estimate) > Double(options.maxBytes) * Self.webpSampledLosslessReach {
             noteEstimate(quickLabel, estimate)
             baseline = estimate
         } else {
+            if losslessEstimate != nil {   // made, but near enough for the files to be made: counted, not listed
+                log.partial += 1
+                log.pixels += Self.webpSampledFrames * frames[0].image.width * frames[0].image.height
+            }
             let quick = try encode(quickOptions, frames, label: quickLabel, dropped: 0)
             if cheap && quick.bytes.count <= options.maxBytes { return (quick, quick.bytes.count) }
             (smallest, baseline) = (quick.bytes.count, quick.bytes.count)
@@ -65,7 +71,7 @@ extension EncodedFormatFitter {
         // final method (which is smaller at the same quality, so what fits at the search method fits).
         func record(_ v: Int, _ q: Int, _ candidate: Candidate) {
             variants[v].sizes[q] = candidate
-            smallest = min(smallest, candidate.bytes.count)
+            smallest = min(smallest, candidate.size)
             note(candidate)
         }
         // Quality 0 of several variants at once, on both cores, noted in the order given; nil for
@@ -83,7 +89,7 @@ extension EncodedFormatFitter {
         }
         func fittingAtZero(_ indices: [Int]) throws -> [Int] {
             zip(indices, try probeSideBySide(indices)).compactMap { v, candidate in
-                candidate.map { $0.bytes.count <= options.maxBytes } == true ? v : nil
+                candidate.map { $0.size <= options.maxBytes } == true ? v : nil
             }
         }
         // The highest fitting quality of each variant, the variants searched side by side (each at
@@ -94,15 +100,56 @@ extension EncodedFormatFitter {
             let snapshot = variants
             let results = try Parallel.map(indices.count) { i -> (WebPVariant, Int, [Candidate]) in
                 var variant = snapshot[indices[i]]
-                let (quality, made) = try webpHighestFitting(&variant, from: 0, ratio: 1, cap: cap, loopCount: loopCount,
-                                                             alone: indices.count == 1)
+                let (quality, made) = try webpHighestFitting(&variant, from: 0, ratio: variant.isSampled ? Self.webpSampledMargin : 1,
+                                                             cap: cap, loopCount: loopCount, alone: indices.count == 1)
                 return (variant, quality, made)
             }
             for (v, (variant, _, made)) in zip(indices, results) {
                 variants[v] = variant
-                for candidate in made { smallest = min(smallest, candidate.bytes.count); note(candidate) }
+                for candidate in made { smallest = min(smallest, candidate.size); note(candidate) }
             }
             return zip(indices, results).map { ($0, $1.1) }
+        }
+        // The files of the qualities found from estimates, made side by side. A file over the limit
+        // sends its variant's search back to the estimates, scaled by how far the file missed them,
+        // for a lower quality (at most `webpRealizeTries` files a variant); a variant whose files all
+        // miss is left out. Found qualities whose files were made already are kept as they are.
+        func realizeSideBySide(_ found: [(variant: Int, quality: Int)]) throws -> [(variant: Int, quality: Int)] {
+            var found = found
+            var pending = found.indices.filter { variants[found[$0].variant].sizes[found[$0].quality]?.estimated != nil }
+            var missed = Set<Int>()
+            for _ in 0..<Self.webpRealizeTries where !pending.isEmpty {
+                let made = max(0, Self.webpEncodeBudget - encodes)
+                missed.formUnion(pending.dropFirst(made))
+                pending = Array(pending.prefix(made))
+                let snapshot = variants, wanted = found
+                let files = try Parallel.map(pending.count) { i -> Candidate in
+                    let f = wanted[pending[i]]
+                    return try webpSearchFile(snapshot[f.variant], quality: f.quality, loopCount: loopCount,
+                                              alone: pending.count == 1, sampled: false)
+                }
+                var again: [Int] = []
+                for (i, file) in zip(pending, files) {
+                    let f = found[i]
+                    let estimate = variants[f.variant].sizes[f.quality]?.size ?? file.bytes.count
+                    variants[f.variant].sizes[f.quality] = file
+                    smallest = min(smallest, file.bytes.count)
+                    note(file)
+                    guard file.bytes.count > options.maxBytes else { continue }
+                    let ratio = Double(file.bytes.count) / Double(max(1, estimate)) * Self.webpSampledMargin
+                    let cap = min(Self.webpSearchesPerVariant, max(0, Self.webpEncodeBudget - encodes - 1))
+                    let (lower, searched) = try webpHighestFitting(&variants[f.variant], from: 0, ratio: ratio, cap: cap,
+                                                                   loopCount: loopCount, alone: true)
+                    for candidate in searched { smallest = min(smallest, candidate.size); note(candidate) }
+                    guard lower < f.quality, variants[f.variant].sizes[lower] != nil else { missed.insert(i); continue }
+                    found[i] = (f.variant, lower)
+                    if variants[f.variant].sizes[lower]?.estimated != nil { again.append(i) } else if
+                        (variants[f.variant].sizes[lower]?.bytes.count ?? .max) > options.maxBytes { missed.insert(i) }
+                }
+                pending = again
+            }
+            missed.formUnion(pending)
+            return found.indices.filter { !missed.contains($0) }.map { found[$0] }
         }
         // Quality 0 first: a variant over the limit there is hopeless. Every other frame and alpha
         // quality 50 are probed side by side; every frame with exact alpha is larger than both (more
@@ -113,13 +160,20 @@ extension EncodedFormatFitter {
         func everyFrameOutOfReach() throws -> Bool {
             guard let estimate = try sampledEstimate(frames, Self.webpSearchOptions(quality: 0, alphaQuality: 100), loopCount: loopCount)
             else { return false }
-            guard Double(estimate) > Double(options.maxBytes) * Self.webpSampledLossyReach else { return false }
+            guard Double(estimate) > Double(options.maxBytes) * Self.webpSampledLossyReach else {
+                log.partial += 1   // made, and the probe follows it: counted, not listed
+                log.pixels += Self.webpSampledFrames * frames[0].image.width * frames[0].image.height
+                return false
+            }
             noteEstimate("lossy WebP quality 0 method \(Self.webpSearchMethod)", estimate)
             return true
         }
         let cheaper = Array(variants.indices.dropFirst())
         var fitAtZero = try fittingAtZero(cheaper)
-        if fitAtZero.count == cheaper.count, try !everyFrameOutOfReach() { fitAtZero = try fittingAtZero([0]) + fitAtZero }
+        // A sampled variant's probe is itself told from pairs of frames: no estimate before it.
+        if fitAtZero.count == cheaper.count, try variants[0].isSampled || !everyFrameOutOfReach() {
+            fitAtZero = try fittingAtZero([0]) + fitAtZero
+        }
         var fitting = try searchSideBySide(fitAtZero)
         // Far below quality 0 of every variant: fewer frames, less alpha, a smaller canvas.
         if fitting.isEmpty {
@@ -129,13 +183,16 @@ extension EncodedFormatFitter {
                 return variants.count - 1
             }, probe: probeSideBySide))
         }
+        // A quality found from estimates is made now, each variant's file side by side; one over
+        // the limit is searched again from the estimates, scaled by how far the file missed.
+        fitting = try realizeSideBySide(fitting)
         let candidates = fitting.compactMap { found in variants[found.variant].sizes[found.quality].map { (found, $0) } }
         // Near-lossless, the rung between lossy quality 100 and lossless, when lossless is near.
         let near = try nearLossless(frames, lossless: baseline, encode: { options, label in
             encodes < Self.webpEncodeBudget ? try encode(options, frames, label: label, dropped: 0) : nil
         })
         let best = try pickBest(frames, candidates.map(\.1) + (near.map { [$0] } ?? []), smallest: smallest, steps: log.lines)
-        if let near, best.bytes == near.bytes { return (near, baseline) }
+        if let near, best.bytes == near.bytes { return (best, baseline) }
         guard let chosen = candidates.first(where: { $0.1.bytes == best.bytes })?.0 else { return (best, baseline) }
         // At `.fast` effort, and for frames over `webpMethod6Pixels`, the search file is written.
         let chosenFrames = variants[chosen.variant].frames
@@ -149,7 +206,8 @@ extension EncodedFormatFitter {
                               label: "lossy WebP quality \(q) method \(method)\(variant.name)", dropped: variant.dropped)
         }
         guard let first = try final(chosen.quality), first.bytes.count <= options.maxBytes else { return (best, baseline) }
-        // The final method saved bytes: aim higher by what it saved, once.
+        // The final method saved bytes: aim higher by what it saved, once (an estimated size is
+        // scaled by the same ratio: the search file was made at this quality).
         let ratio = Double(first.bytes.count) / Double(best.bytes.count)
         let (higher, made) = try webpHighestFitting(&variants[chosen.variant], from: chosen.quality, ratio: ratio,
                                                     cap: max(0, Self.webpEncodeBudget - encodes - 1), loopCount: loopCount, alone: true)
@@ -219,12 +277,28 @@ extension EncodedFormatFitter {
 
     /// `variant`'s search file at `quality` (`webpSearchOptions`); made `alone` (no other encode
     /// beside it), it takes libwebp's second thread.
-    func webpSearchFile(_ variant: WebPVariant, quality: Int, loopCount: Int, alone: Bool) throws -> Candidate {
+    /// A variant of `webpSampledSearchMinFrames` or more frames is `sampled`: its size is told from
+    /// pairs of frames (`sampledEstimate`, `webpSampledFrames` frames encoded instead of all of them)
+    /// and the candidate holds no file (`Candidate.estimated`).
+    func webpSearchFile(_ variant: WebPVariant, quality: Int, loopCount: Int, alone: Bool, sampled: Bool = true) throws -> Candidate {
         var options = Self.webpSearchOptions(quality: quality, alphaQuality: variant.alphaQuality)
         options.secondThread = alone
-        return try webpCandidate(options, variant.frames, loopCount: loopCount,
-                          label: "lossy WebP quality \(quality) method \(Self.webpSearchMethod)\(variant.name)", dropped: variant.dropped)
+        let label = "lossy WebP quality \(quality) method \(Self.webpSearchMethod)\(variant.name)"
+        if sampled, variant.isSampled, let estimate = try sampledEstimate(variant.frames, options, loopCount: loopCount) {
+            return Candidate(label: label, bytes: [], frames: variant.frames, framesDropped: variant.dropped, estimated: estimate,
+                             framesEncoded: Self.webpSampledFrames)
+        }
+        return try webpCandidate(options, variant.frames, loopCount: loopCount, label: label, dropped: variant.dropped)
     }
+
+    /// Frames from which a variant's search sizes are told instead of encoding them all, and
+    /// frames a sampled estimate encodes (the first alone, `webpSampledPairs` alone and as pairs).
+    static let webpSampledSearchMinFrames = 24
+    static let webpSampledFrames = 1 + 3 * webpSampledPairs
+    /// Estimated sizes are aimed this much under the limit (an estimate missed the made file by up
+    /// to 2-3%), and files made from an estimate a variant may take before it is left out.
+    static let webpSampledMargin = 1.02
+    static let webpRealizeTries = 3
 
     /// The highest whole quality above `low` (whose search file fits) whose search size, times
     /// `ratio` (final size over search size), fits; `low` when none does or `cap` encodes are
@@ -234,15 +308,15 @@ extension EncodedFormatFitter {
         let limit = Double(options.maxBytes)
         var (low, high) = (low, 101)
         // Sizes already searched narrow the range (size grows with quality).
-        for (q, known) in variant.sizes where low < q && q < high && Double(known.bytes.count) * ratio <= limit { low = q }
-        for (q, known) in variant.sizes where low < q && q < high && Double(known.bytes.count) * ratio > limit { high = q }
+        for (q, known) in variant.sizes where low < q && q < high && Double(known.size) * ratio <= limit { low = q }
+        for (q, known) in variant.sizes where low < q && q < high && Double(known.size) * ratio > limit { high = q }
         var stepper = QualityStepper(low: low, high: high, target: limit / ratio, within: Self.webpCloseEnough)
         var made: [Candidate] = []
-        while made.count < cap, let q = stepper.next(known: variant.sizes.mapValues(\.bytes.count)) {
+        while made.count < cap, let q = stepper.next(known: variant.sizes.mapValues(\.size)) {
             let candidate = try webpSearchFile(variant, quality: q, loopCount: loopCount, alone: alone)
             variant.sizes[q] = candidate
             made.append(candidate)
-            stepper.record(q, fits: Double(candidate.bytes.count) * ratio <= limit)
+            stepper.record(q, fits: Double(candidate.size) * ratio <= limit)
         }
         return (stepper.low, made)
     }
@@ -326,6 +400,8 @@ struct WebPVariant {
     var name: String
     /// Source frames it leaves out.
     var dropped: Int
-    /// Search files by quality.
+    /// Search files by quality (or their estimates, for a sampled variant).
     var sizes: [Int: EncodedFormatFitter.Candidate] = [:]
+    /// Whether its search sizes are told from pairs of frames (`EncodedFormatFitter.webpSearchFile`).
+    var isSampled: Bool { frames.count >= EncodedFormatFitter.webpSampledSearchMinFrames }
 }

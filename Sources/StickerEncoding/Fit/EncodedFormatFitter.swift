@@ -66,8 +66,11 @@ public struct EncodedFormatFitter: Sendable {
     /// method 6's time on animations.
     static let webpSearchMethod = 4
     /// The full-effort lossless file is made only when the quick one (libwebp's cheap level,
-    /// `webpCheapLossless`) is within this factor of the limit.
-    static let webpQuickLosslessSlack = 1.25
+    /// `webpCheapLossless`) is within this factor of the limit: full effort saved 0-5.1% of the
+    /// quick file's bytes on every animation measured (docs/encoder.md; the most on a 10-frame
+    /// rotating icon upscaled to 512 px, 570,150 B against 541,256 B), for 15-60 times its CPU (24 s
+    /// of it there), so a quick file over 8% above the limit cannot be saved by it and is not tried.
+    static let webpQuickLosslessSlack = 1.08
     /// Candidate encodes a WebM search may make (4 a set of frames: the first share's aim and re-aim,
     /// the second share's one or two; the same again with every other frame when nothing fits), and
     /// colour aims a share may take. Each is a colour stream; alpha streams and first-pass statistics
@@ -93,8 +96,22 @@ public struct EncodedFormatFitter: Sendable {
         var bytes: [UInt8]
         var frames: [AnimationFrame]
         var framesDropped: Int
-        /// The measured quality when the search already measured it (WebM), so it is not measured twice.
+        /// The measured quality when the search already measured it (WebM, or `pickBest`), so it is
+        /// not measured twice.
         var quality: Double? = nil
+        /// The size told from a sample of the frames (`sampledEstimate`) when no file was made
+        /// (`bytes` is then empty); nil for a file made.
+        var estimated: Int? = nil
+        /// Frames the encoder was given to make it (the sample's, for an estimate).
+        var framesEncoded: Int
+        /// The size the search goes by: the file's, or the estimate.
+        var size: Int { estimated ?? bytes.count }
+
+        init(label: String, bytes: [UInt8], frames: [AnimationFrame], framesDropped: Int, quality: Double? = nil,
+             estimated: Int? = nil, framesEncoded: Int? = nil) {
+            self.label = label; self.bytes = bytes; self.frames = frames; self.framesDropped = framesDropped
+            self.quality = quality; self.estimated = estimated; self.framesEncoded = framesEncoded ?? frames.count
+        }
     }
 
     /// The fitted file and its report.
@@ -145,6 +162,8 @@ public struct EncodedFormatFitter: Sendable {
             encodes: log.lines.count, scaledBelowGridCell: false, candidates: log.lines,
             seconds: (seconds * 100).rounded() / 100, timeBudgetSeconds: options.timeBudget, timeBudgetReached: false)
         report.encodeLimit = format == .webp ? Self.webpEncodeBudget : Self.webmEncodeBudget
+        report.searchCost = FitSearchCost(fullEncodes: log.full, partialEncodes: log.partial, encodedPixels: log.pixels,
+                                          outputPixels: winner.frames.count * first.image.width * first.image.height)
         report.belowQualityFloor = belowFloor
         if let placement, !placement.isIdentity {
             report.placement = placement.summary
@@ -153,11 +172,28 @@ public struct EncodedFormatFitter: Sendable {
         return FitResult(bytes: winner.bytes, format: format.imageFormat, report: report)
     }
 
-    /// The candidates tried, as text, in order.
+    /// The candidates tried, as text, in order, and what making them cost.
     struct Log {
         var lines: [String] = []
+        /// Encodes of every frame of a candidate, and encodes of a sample of its frames (an estimate).
+        var full = 0, partial = 0
+        /// Pixels handed to the encoder over all of them.
+        var pixels = 0
         mutating func note(_ candidate: Candidate, fits: Bool, limit: Int) {
-            lines.append("\(candidate.label): \(NumberText.int(candidate.bytes.count)) B\(fits ? "" : ", over \(NumberText.int(limit))")")
+            let over = fits ? "" : ", over \(NumberText.int(limit))"
+            if let estimate = candidate.estimated {
+                lines.append("\(candidate.label), estimated from \(EncodedFormatFitter.webpSampledPairs) pairs of frames: about "
+                             + "\(NumberText.int(estimate)) B\(over)")
+            } else {
+                lines.append("\(candidate.label): \(NumberText.int(candidate.bytes.count)) B\(over)")
+            }
+            count(candidate)
+        }
+        /// Counts what making `candidate` cost.
+        mutating func count(_ candidate: Candidate) {
+            if candidate.estimated != nil { partial += 1 } else { full += 1 }
+            let image = candidate.frames[0].image
+            pixels += candidate.framesEncoded * image.width * image.height
         }
     }
 
@@ -186,11 +222,12 @@ public struct EncodedFormatFitter: Sendable {
             throw FitError.nothingFits(smallestBytes: smallest, limit: options.maxBytes, steps: steps)
         }
         guard winners.count > 1 else { return best }
-        let qualities = try Parallel.map(winners.count) { try measure(source, winners[$0]) }
+        let qualities = try Parallel.map(winners.count) { try winners[$0].quality ?? measure(source, winners[$0]) }
         var bestQuality = qualities[0]
         for (candidate, quality) in zip(winners, qualities).dropFirst() where quality > bestQuality {
             (best, bestQuality) = (candidate, quality)
         }
+        best.quality = bestQuality
         return best
     }
 }

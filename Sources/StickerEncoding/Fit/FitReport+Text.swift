@@ -25,10 +25,11 @@ extension FitReport {
 }
 
 extension FitReport {
-    /// The summary, the steps and the search's cost as three indented lines, each ending in a
-    /// newline (for command output).
+    /// The summary, the steps, what the encodes cost (when counted) and the search as indented
+    /// lines, each ending in a newline (for command output).
     public var indentedText: String {
-        "  fitted: \(summary)\n  steps: \(steps.joined(separator: "; "))\n  search: \(searchText)\n"
+        "  fitted: \(summary)\n  steps: \(steps.joined(separator: "; "))\n"
+            + (searchCost.map { "  encodes: \($0.text)\n" } ?? "") + "  search: \(searchText)\n"
     }
 
     /// "9 candidates in 3.41 s (time budget 5 s)", with ", budget reached" when it ended the search.

@@ -70,6 +70,9 @@ public struct FitReport: Equatable, Sendable, Codable {
     /// Whether `quality` is below the floor asked for: nothing at or over it fits, and this is the
     /// best candidate under the limit (`FitOptions.keepBestBelowFloor`; a build reports it).
     public var belowQualityFloor = false
+    /// What the search's encodes cost, full and partial, in pixels against the file written; nil in
+    /// a report read from a record written before it was kept.
+    public var searchCost: FitSearchCost? = nil
     /// The most candidate encodes the search could make, when a count of encodes bounded it
     /// instead of a budget in seconds (the WebP and WebM fit). In memory and in the text output only.
     public var encodeLimit: Int? = nil
@@ -78,7 +81,7 @@ public struct FitReport: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case lossless, steps, losslessBytes, finalBytes, maxBytes, headroom, quality, qualityMetric, framesIn, framesDropped, framesMerged,
              colours, bitsPerChannel, dithering, scale, width, height, loopDurationMs, encodes, scaledBelowGridCell, candidates,
-             timeBudgetSeconds, timeBudgetReached, placement, timeBudgetWallClock, belowQualityFloor
+             timeBudgetSeconds, timeBudgetReached, placement, timeBudgetWallClock, belowQualityFloor, searchCost
     }
 }
 
@@ -115,6 +118,7 @@ extension FitReport {
         placement = try c.decodeIfPresent(String.self, forKey: .placement)
         timeBudgetWallClock = try c.decodeIfPresent(Bool.self, forKey: .timeBudgetWallClock) ?? false
         belowQualityFloor = try c.decodeIfPresent(Bool.self, forKey: .belowQualityFloor) ?? false
+        searchCost = try c.decodeIfPresent(FitSearchCost.self, forKey: .searchCost)
     }
 }
 

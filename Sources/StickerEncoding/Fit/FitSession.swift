@@ -19,6 +19,9 @@ final class FitSession {
     private var mergeChoices: [Int: (merged: Bool, quality: Double)] = [:]
     /// Encodes made (whole animations and calibration stills).
     var encodes = 0
+    /// Of them: encodes of every frame of a candidate, and of one frame as a still (calibration);
+    /// and the pixels handed to the encoder over all of them (`FitSearchCost`).
+    var fullEncodes = 0, partialEncodes = 0, encodedPixels = 0
     /// Where the time is read (the report's seconds; the budget too when `wallBudget`).
     let clock: FitClock
     /// Whether the budget is read on `clock`; otherwise it is counted in work (`work`).

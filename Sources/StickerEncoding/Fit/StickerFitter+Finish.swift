@@ -150,6 +150,9 @@ extension StickerFitter {
         }
         var report = report
         report.encodes = session.encodes
+        report.searchCost = FitSearchCost(fullEncodes: session.fullEncodes, partialEncodes: session.partialEncodes,
+                                          encodedPixels: session.encodedPixels,
+                                          outputPixels: max(1, report.framesIn - report.framesDropped) * report.width * report.height)
         report.candidates = session.candidateLog
         report.timeBudgetReached = session.budgetReached
         report.timeBudgetSeconds = session.budget

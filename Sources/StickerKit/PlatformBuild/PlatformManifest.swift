@@ -38,8 +38,25 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
         public var scaled: String?
         public var retimed: [String]
         public var fitted: String?
+        /// What the fit's search cost: full and partial encodes, and the pixels encoded against the
+        /// file's own (`FitSearchCost`); absent for a file not fitted by a search (a .tgs).
+        public var search: Search?
         public var notes: [String]
         public var findings: [Item]
+    }
+    /// A fit's search cost, in the manifest's key style.
+    public struct Search: Equatable, Sendable, Codable {
+        public var full_encodes: Int
+        public var partial_encodes: Int
+        public var encoded_pixels: Int
+        public var output_pixels: Int
+        /// `encoded_pixels` over `output_pixels`, to 0.01: encodes of the output the search was worth.
+        public var cost: Double
+
+        init(_ cost: FitSearchCost) {
+            (full_encodes, partial_encodes, encoded_pixels, output_pixels, self.cost) =
+                (cost.fullEncodes, cost.partialEncodes, cost.encodedPixels, cost.outputPixels, cost.cost)
+        }
     }
     /// One pack image.
     public struct Image: Equatable, Sendable, Codable {
@@ -75,7 +92,7 @@ public struct PlatformManifest: Equatable, Sendable, Codable {
                     duration_ms: (sticker.durationMs * 1000).rounded() / 1000, loops: sticker.loops, emojis: pack.rules.emojis(of: sticker.emojis).kept,
                     emojis_dropped: Optional(pack.rules.emojis(of: sticker.emojis).dropped).flatMap { $0.isEmpty ? nil : $0 },
                     scaled: sticker.scaled,
-                    retimed: sticker.retimed, fitted: sticker.fitted, notes: sticker.notes,
+                    retimed: sticker.retimed, fitted: sticker.fitted, search: sticker.search.map(Search.init), notes: sticker.notes,
                     findings: pack.findings(findings, on: sticker).map(item))
         }
         images = pack.images.map { Image(role: $0.role, file: $0.file, width: $0.width, height: $0.height, bytes: $0.bytes.count, source: $0.source) }

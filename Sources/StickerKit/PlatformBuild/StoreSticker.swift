@@ -43,6 +43,9 @@ public struct StoreSticker: Equatable, Sendable, Codable {
     /// What a screen reader says for it: the sticker's label from stickerforge.yml's `labels:`
     /// (WhatsApp's `accessibility_text`); nil without one.
     public var accessibilityText: String? = nil
+    /// What the fit's search cost (full and partial encodes, pixels against the file's); nil for a
+    /// file not searched for (a .tgs).
+    public var search: FitSearchCost? = nil
 
     /// Whether the store shows it as animated.
     public var isAnimated: Bool { frames > 1 }
@@ -56,7 +59,7 @@ public struct StoreSticker: Equatable, Sendable, Codable {
     /// What the build record keeps of it: everything but the bytes and the key.
     enum CodingKeys: String, CodingKey {
         case name, sources, file, format, width, height, frames, durationMs, loops, emojis, scaled, retimed, fitted, notes
-        case source, accessibilityText
+        case source, accessibilityText, search
     }
 }
 

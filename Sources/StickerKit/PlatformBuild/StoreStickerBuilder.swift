@@ -136,7 +136,7 @@ public struct StoreStickerBuilder: Sendable {
             bytes: fit.bytes, format: fit.format, width: placement.canvasWidth, height: placement.canvasHeight,
             frames: animated ? max(1, written) : 1, durationMs: animated ? Retimer.milliseconds(frames) : 0,
             loops: plays, emojis: emojis, scaled: placement.summary, retimed: retimed, fitted: fittedText, notes: notes,
-            source: sourceFacts, accessibilityText: label)
+            source: sourceFacts, accessibilityText: label, search: fit.report.searchCost)
     }
 
     /// The loop count an animation playing `source` times is written with, and why it differs when

@@ -268,10 +268,64 @@ final class EncodedFormatFitterTests: XCTestCase {
         XCTAssertTrue(steps.contains { $0.hasPrefix("lossy WebP quality 0 method 4, estimated from 4 pairs of frames: about ") }, "\(steps)")
         XCTAssertFalse(steps.contains { $0.hasPrefix("lossy WebP quality 0 method 4:") }, "\(steps)")
         XCTAssertLessThanOrEqual(result.bytes.count, limit)
-        // Within reach the file is made, as before.
-        let near = try fitter(.webp, maxBytes: every, minQuality: 0).fit(input, loopCount: 0).report.candidates
-        XCTAssertTrue(near.contains("lossy WebP quality 0 method 4: \(NumberText.int(every)) B"), "\(near)")
-        XCTAssertFalse(near.contains { $0.contains("estimated from 4 pairs of frames: about ") && $0.hasPrefix("lossy") }, "\(near)")
+        // Within reach the search goes on from the estimates (24 frames are a sampled variant), and
+        // the file written is made at the quality they found, not estimated.
+        let nearFit = try fitter(.webp, maxBytes: every, minQuality: 0).fit(input, loopCount: 0)
+        let near = nearFit.report.candidates
+        XCTAssertTrue(near.contains { $0.hasPrefix("lossy WebP quality 0 method 4, estimated from 4 pairs of frames: about ") }, "\(near)")
+        XCTAssertLessThanOrEqual(nearFit.bytes.count, every)
+        XCTAssertTrue(near.contains { $0.hasPrefix(nearFit.report.steps[0] + ": \(NumberText.int(nearFit.bytes.count)) B") },
+                      "\(nearFit.report.steps) \(near)")
+    }
+
+    /// A variant of 24 frames or more is searched on estimates told from 4 pairs of its frames
+    /// (partial encodes of 13 frames each); only the qualities they find are made (full encodes), so
+    /// the search costs a few encodes of the output, and the file is the same every time.
+    func testALongAnimationIsSearchedOnEstimatesAndOnlyItsWinnersAreMade() throws {
+        let input = grain(48)
+        let lossless = try WebPEncoder(options: EncodedFormatFitter.webpCheapLossless).encodeAnimation(input, loopCount: 0).count
+        let limit = lossless / 4
+        let result = try fitter(.webp, maxBytes: limit, minQuality: 0).fit(input, loopCount: 0)
+        XCTAssertLessThanOrEqual(result.bytes.count, limit)
+        let lines = result.report.candidates
+        let estimates = lines.filter { $0.contains(", estimated from 4 pairs of frames: about ") }
+        let made = lines.filter { $0.hasPrefix("lossy WebP quality ") && !$0.contains("estimated") }
+        XCTAssertGreaterThanOrEqual(estimates.count, 3, "\(lines)")
+        XCTAssertFalse(made.isEmpty, "\(lines)")
+        // The written file is one the search made, named by its step.
+        XCTAssertTrue(made.contains { $0.hasPrefix(result.report.steps[0] + ": \(NumberText.int(result.bytes.count)) B") }, "\(lines)")
+        let cost = try XCTUnwrap(result.report.searchCost)
+        XCTAssertEqual(cost.fullEncodes, made.count)
+        // Every estimate is listed (the lossless one too: far over the limit, no lossless file is
+        // made), each a partial encode of 13 frames.
+        XCTAssertTrue(lines[0].hasPrefix("lossless WebP method 2 effort 25 (estimate), estimated from 4 pairs of frames: "), "\(lines)")
+        XCTAssertEqual(cost.partialEncodes, estimates.count, "\(lines)")
+        let frame = 48 * 48
+        XCTAssertEqual(cost.outputPixels, (48 - result.report.framesDropped) * frame)
+        XCTAssertEqual(cost.encodedPixels % frame, 0)
+        XCTAssertEqual(cost.cost, (Double(cost.encodedPixels) / Double(cost.outputPixels) * 100).rounded() / 100)
+        // Without sampling the same search would encode every frame of every probe: more than the
+        // partial encodes' 13 frames each.
+        XCTAssertLessThan(cost.partialEncodes * EncodedFormatFitter.webpSampledFrames, estimates.count * 24 + 13)
+        XCTAssertEqual(try fitter(.webp, maxBytes: limit, minQuality: 0).fit(input, loopCount: 0).bytes, result.bytes)
+    }
+
+    /// Below `webpSampledSearchMinFrames` every search file is made, each a full encode of its frames,
+    /// and the cost counts exactly their pixels.
+    func testAShortAnimationsSearchCostCountsEveryFileItMade() throws {
+        let input = frames(4, size: 64)
+        let lossless = try WebPEncoder().encodeAnimation(input, loopCount: 0).count
+        let result = try fitter(.webp, maxBytes: lossless / 3).fit(input, loopCount: 0)
+        let cost = try XCTUnwrap(result.report.searchCost)
+        XCTAssertEqual(cost.partialEncodes, 0)
+        XCTAssertEqual(cost.fullEncodes, result.report.candidates.count)
+        // Each candidate line names its frames when it drops some ("2 of 4 frames").
+        let pixels = result.report.candidates.reduce(0) { sum, line in
+            sum + (line.contains(", 2 of 4 frames") ? 2 : 4) * 64 * 64
+        }
+        XCTAssertEqual(cost.encodedPixels, pixels, "\(result.report.candidates)")
+        XCTAssertEqual(cost.outputPixels, (4 - result.report.framesDropped) * 64 * 64)
+        XCTAssertTrue(result.report.indentedText.contains("  encodes: \(cost.fullEncodes) full and 0 partial encodes, "), result.report.indentedText)
     }
 
     func testWebPSearchesAtACheapMethodAndWritesOnlyTheWinnerAtMethod6() throws {

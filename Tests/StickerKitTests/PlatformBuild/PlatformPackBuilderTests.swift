@@ -111,6 +111,16 @@ final class PlatformPackBuilderTests: XCTestCase {
         let bytes = try XCTUnwrap(built.files["photo.webp"])
         XCTAssertLessThanOrEqual(bytes.count, 500 * 1024)
         XCTAssertEqual(try WebPEncoder.storedFrameCount(bytes), 2)
+        // The manifest says what the search cost: its full and partial encodes against the file's pixels.
+        let search = try XCTUnwrap(sticker.search)
+        XCTAssertGreaterThan(search.fullEncodes, 1)
+        XCTAssertEqual(search.outputPixels, 2 * 512 * 512)
+        let entry = try XCTUnwrap(PlatformManifest(built, findings: []).stickers.first { $0.name == sticker.name }?.search)
+        XCTAssertEqual(entry.full_encodes, search.fullEncodes)
+        XCTAssertEqual(entry.partial_encodes, search.partialEncodes)
+        XCTAssertEqual(entry.cost, search.cost)
+        XCTAssertTrue(String(decoding: try PlatformManifest(built, findings: []).encoded(), as: UTF8.self)
+            .contains("\"partial_encodes\" : \(search.partialEncodes)"))
     }
 
     func testAPackOfStillsStaysStill() throws {
