@@ -13,11 +13,22 @@ public final class LottieRendererPool: @unchecked Sendable {
 
     private let lock = NSLock()
     private var idle: [(executable: String, child: LottieChild)] = []
+    /// The helper's path, once found: looked up once a batch, not once a file.
+    private var located: String?
 
     /// An empty pool; helpers start on the first Lottie decode.
     public init() {}
 
     deinit { idle.forEach { $0.child.killAndReap() } }
+
+    /// `LottieRendererLocator.locate()`, looked up on the first call of the batch and kept (a
+    /// failed lookup is not kept: it throws again, each file reporting it).
+    func rendererPath() throws -> String {
+        if let path = lock.withLock({ located }) { return path }
+        let path = try LottieRendererLocator.locate()
+        lock.withLock { located = path }
+        return path
+    }
 
     /// An idle helper of `executable` started with at least these limits; else a new one, which
     /// replaces an idle helper whose limits were too small (taking the larger of both limits as its
