@@ -14,9 +14,9 @@
 # Two sizes: the canvas (`frames`, `inspect`) and a 408 px box (`build` for a regular grid).
 # Usage: Scripts/bench/bench-lottie.sh [--examples] [ITERATIONS]   (default 5; the median of ROUNDS alternated runs each)
 # --examples: instead, four of rlottie's public example animations (Scripts/bench/lottie-examples/,
-# 100 to 500 px, 26-60 frames), each canvas size a row of its own at that size, and all four in an
+# 100 and 500 px, 26-60 frames), each canvas size a row of its own at that size, and all four in an
 # 800 px box; only the frame-at-a-time path (`check`'s) against the plain loop, where per-frame
-# overhead shows most.
+# overhead shows most. BASELINE adds "(before)" rows as above.
 # Environment: SKIP_BUILD=1 (reuse the release build); ROUNDS=N (default 7); BASELINE=PATH: also
 # time another build's stickerforge (its stickerforge-lottie beside it) in the same rounds, as
 # "before" rows.
@@ -35,22 +35,25 @@ if [[ -n "$examples" ]]; then
     ex=Scripts/bench/lottie-examples
     printf 'medians of %s alternated rounds, a frame at a time\n' "$rounds"
     printf '%-26s %5s %5s | %-19s %-19s | %-13s %6s\n' "canvas (files)" "files" "iter" "C wall / cpu" "ours strm w / cpu" "strm/C w,cpu" "load1"
-    # One row a canvas size (box 0: each file at its own canvas), then all four fitted to 800 px.
-    for group in "100:0:blendmode_color skew_repeater_x" "128:0:fractional_precomp_size" \
-                 "500:0:expression_stroke_controller_subset" \
-                 "800 (box):800:blendmode_color skew_repeater_x fractional_precomp_size expression_stroke_controller_subset"; do
-        name="${group%%:*}"; rest="${group#*:}"; box="${rest%%:*}"; names="${rest#*:}"
+    # One row a canvas size (box 0: each file at its own canvas), then all four fitted to 800 px;
+    # each row ITERATIONS times a factor that gives the plain loop tens of milliseconds of work, so
+    # per-frame and per-file costs show rather than process start-up (about 30 ms for ours).
+    for group in "100:0:40:blendmode_color skew_repeater_x polystar_outer_radius_expr" \
+                 "500:0:10:expression_stroke_controller_subset" \
+                 "800 (box):800:2:blendmode_color skew_repeater_x polystar_outer_radius_expr expression_stroke_controller_subset"; do
+        IFS=: read -r name box factor names <<< "$group"
+        iter=$((iterations * factor))
         files=(); for n in $names; do files+=("$ex/$n.json"); done
         fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
         load=$(cut -d' ' -f1 /proc/loadavg)
         rm -f "$work"/{c,streamed,before_streamed}
         for ((round = 0; round < rounds; round++)); do
-            sf_timed "$work" c "$work/lottie_floor" "$iterations" "$box" "${files[@]}"
-            sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
-            [[ -z "${BASELINE:-}" ]] || sf_timed "$work" before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iterations" "${fit[@]}" "${files[@]}"
+            sf_timed "$work" c "$work/lottie_floor" "$iter" "$box" "${files[@]}"
+            sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iter" "${fit[@]}" "${files[@]}"
+            [[ -z "${BASELINE:-}" ]] || sf_timed "$work" before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iter" "${fit[@]}" "${files[@]}"
         done
         c=$(sf_median "$work" c)
-        exrow() { awk -v n="$1" -v f="${#files[@]}" -v i="$iterations" -v c="$c" -v s="$2" -v l="$load" 'BEGIN {
+        exrow() { awk -v n="$1" -v f="${#files[@]}" -v i="$iter" -v c="$c" -v s="$2" -v l="$load" 'BEGIN {
             split(c, a, " "); split(s, d, " ");
             printf "%-26s %5d %5d | %8.4f / %7.3f %8.4f / %7.3f | %5.2fx %5.2fx %6s\n", n, f, i, a[1], a[2], d[1], d[2], d[1] / a[1], d[2] / a[2], l }'; }
         exrow "$name" "$(sf_median "$work" streamed)"

@@ -38,8 +38,17 @@ static inline void straight_pixel(uint32_t v, uint8_t *out) {
         return (NAME##_u32)__builtin_elementwise_min(__builtin_convertvector(y, NAME##_i32), (NAME##_i32){} + 255); \
     }                                                                                                          \
     static ATTRIBUTES size_t NAME(const uint32_t *source, uint8_t *destination, size_t count) {                \
-        size_t i = 0;                                                                                          \
+        size_t i = 0, scanned = 0;                                                                             \
+        const int in_place = (const void *)destination == (const void *)source;                               \
         for (; i + N <= count; i += N) {                                                                       \
+            /* In place, four vectors of zero words (where rlottie drew nothing) are already their own     \
+             * output: one test for all four, no write. A run that is not is not tested again. */            \
+            if (in_place && i >= scanned && i + 4 * N <= count) {                                               \
+                NAME##_u32 g[4];                                                                               \
+                memcpy(g, source + i, 16 * N);                                                                 \
+                if (!__builtin_reduce_or(g[0] | g[1] | g[2] | g[3])) { i += 3 * N; continue; }                 \
+                scanned = i + 4 * N;                                                                           \
+            }                                                                                                  \
             NAME##_u32 w;                                                                                      \
             memcpy(&w, source + i, 4 * N);                                                                     \
             uint8_t *out = destination + 4 * i;                                                                \
@@ -47,7 +56,7 @@ static inline void straight_pixel(uint32_t v, uint8_t *out) {
             NAME##_i32 clear = a == 0;                                                                         \
             if (__builtin_reduce_and(clear)) {                                                                 \
                 /* In place, words already zero are their own output: left unwritten (most of a sticker). */   \
-                if ((const void *)out != (const void *)(source + i) || __builtin_reduce_or(w) != 0)              \
+                if (!in_place || __builtin_reduce_or(w) != 0)                                                 \
                     memset(out, 0, 4 * N);                                                                     \
                 continue;                                                                                      \
             }                                                                                                  \

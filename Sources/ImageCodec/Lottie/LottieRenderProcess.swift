@@ -79,7 +79,7 @@ struct LottieRenderProcess: Sendable {
         let words: [UInt32] = [0x4A4C_4653, 3, UInt32(width), UInt32(height), UInt32(frames), UInt32(slots),
                                UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0]
         var output = words.withUnsafeBytes { Array($0) } + json
-        child.startJob()
+        child.startJob(jsonBytes: json.count)
         let answered = try child.exchange(output: &output, deadline: deadline, finished: { stream.complete }) {
             try stream.receive(from: $0, memory: child.frames!, credits: &$1, visit: visit)
         }
