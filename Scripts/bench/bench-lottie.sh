@@ -29,16 +29,23 @@ sf="$SF_ROOT/.build/release/stickerforge"
 sf_build_release
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/lottie_floor" Scripts/bench/lottie_floor.c -lrlottie
+# --examples also times the loop that un-premultiplies each frame as the helper does (same C, built
+# by clang as SwiftPM builds it, for its vector loops).
+if [[ "${1:-}" = --examples ]]; then
+    clang -O2 -DSF_FLOOR_STRAIGHT -ISources/CStraightAlpha/include -o "$work/lottie_floor_straight" \
+        Scripts/bench/lottie_floor.c Sources/CStraightAlpha/straight_alpha.c -lrlottie
+fi
 rounds="${ROUNDS:-7}"
 
 if [[ -n "$examples" ]]; then
     ex=Scripts/bench/lottie-examples
     printf 'medians of %s alternated rounds, a frame at a time\n' "$rounds"
-    printf '%-26s %5s %5s | %-19s %-19s | %-13s %6s\n' "canvas (files)" "files" "iter" "C wall / cpu" "ours strm w / cpu" "strm/C w,cpu" "load1"
+    printf '%-12s %5s %5s | %-19s %-19s %-19s | %-13s %-13s %6s\n' "canvas" "files" "iter" "C wall / cpu" "C+straight w / cpu" \
+        "ours strm w / cpu" "strm/C w,cpu" "strm/C+s w,cpu" "load1"
     # One row a canvas size (box 0: each file at its own canvas), then all four fitted to 800 px;
     # each row ITERATIONS times a factor that gives the plain loop tens of milliseconds of work, so
     # per-frame and per-file costs show rather than process start-up (about 30 ms for ours).
-    for group in "100:0:40:blendmode_color skew_repeater_x polystar_outer_radius_expr" \
+    for group in "100:0:100:blendmode_color skew_repeater_x polystar_outer_radius_expr" \
                  "500:0:10:expression_stroke_controller_subset" \
                  "800 (box):800:2:blendmode_color skew_repeater_x polystar_outer_radius_expr expression_stroke_controller_subset"; do
         IFS=: read -r name box factor names <<< "$group"
@@ -46,16 +53,18 @@ if [[ -n "$examples" ]]; then
         files=(); for n in $names; do files+=("$ex/$n.json"); done
         fit=(); [[ "$box" = 0 ]] || fit=(--fit-box "$box")
         load=$(cut -d' ' -f1 /proc/loadavg)
-        rm -f "$work"/{c,streamed,before_streamed}
+        rm -f "$work"/{c,cs,streamed,before_streamed}
         for ((round = 0; round < rounds; round++)); do
             sf_timed "$work" c "$work/lottie_floor" "$iter" "$box" "${files[@]}"
+            sf_timed "$work" cs "$work/lottie_floor_straight" "$iter" "$box" --straight "${files[@]}"
             sf_timed "$work" streamed "$sf" bench-decode --frame-at-a-time --iterations "$iter" "${fit[@]}" "${files[@]}"
             [[ -z "${BASELINE:-}" ]] || sf_timed "$work" before_streamed "$BASELINE" bench-decode --frame-at-a-time --iterations "$iter" "${fit[@]}" "${files[@]}"
         done
-        c=$(sf_median "$work" c)
-        exrow() { awk -v n="$1" -v f="${#files[@]}" -v i="$iter" -v c="$c" -v s="$2" -v l="$load" 'BEGIN {
-            split(c, a, " "); split(s, d, " ");
-            printf "%-26s %5d %5d | %8.4f / %7.3f %8.4f / %7.3f | %5.2fx %5.2fx %6s\n", n, f, i, a[1], a[2], d[1], d[2], d[1] / a[1], d[2] / a[2], l }'; }
+        c=$(sf_median "$work" c); cs=$(sf_median "$work" cs)
+        exrow() { awk -v n="$1" -v f="${#files[@]}" -v i="$iter" -v c="$c" -v k="$cs" -v s="$2" -v l="$load" 'BEGIN {
+            split(c, a, " "); split(k, e, " "); split(s, d, " ");
+            printf "%-12s %5d %5d | %8.4f / %7.3f %8.4f / %7.3f %8.4f / %7.3f | %5.2fx %5.2fx %5.2fx %5.2fx %6s\n", n, f, i,
+                a[1], a[2], e[1], e[2], d[1], d[2], d[1] / a[1], d[2] / a[2], d[1] / e[1], d[2] / e[2], l }'; }
         exrow "$name" "$(sf_median "$work" streamed)"
         [[ -z "${BASELINE:-}" ]] || exrow "  (before)" "$(sf_median "$work" before_streamed)"
     done

@@ -19,8 +19,8 @@
 // the frame memory (WIDTH*HEIGHT*4 bytes a slot, from offset 0) as straight RGBA bytes, converted
 // in place right after rlottie rendered it premultiplied (CStraightAlpha, the conversion the tool
 // used to run). Frames are announced in batches, so that a small frame costs one hand-over per
-// batch rather than one each: a note goes out after every BATCH frames (half the slots, at least
-// one), before the helper waits for a free slot, and after the last frame. The tool answers with
+// batch rather than one each: a note goes out after every BATCH frames (half the slots, rounded
+// up), before the helper waits for a free slot, and after the last frame. The tool answers with
 // credits, each a host-order uint32 C: frames 0 ..< C are read and their slots free again. Before
 // rendering frame i >= SLOTS the helper needs a credit of at least i - SLOTS + 1. End of input
 // between jobs ends the helper (exit 0).
@@ -190,7 +190,7 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
     unsigned char *memory = view->base;
     int status = write_all(header, sizeof header) ? 0 : 2;
     unsigned long long count = short_by_one ? frames - 1 : frames;
-    unsigned long long batch = slots / 2 ? slots / 2 : 1, announced = 0, credited = 0;
+    unsigned long long batch = (slots + 1) / 2, announced = 0, credited = 0;
     size_t pixels = (size_t)width * (size_t)height;
     for (unsigned long long i = 0; status == 0 && i < count; i++) {
         if (i >= credited + slots) {

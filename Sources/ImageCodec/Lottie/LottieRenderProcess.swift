@@ -41,7 +41,7 @@ struct LottieRenderProcess: Sendable {
 
     /// Frame slots in the shared memory, the helper rendering ahead while this side reads: at least
     /// 3, as many as fit in `slotBytes` (so a small frame is handed over in batches of half the
-    /// slots, one note and one credit a batch rather than a frame), at most 64 and at most `frames`.
+    /// slots rounded up, one note and one credit a batch rather than a frame), at most 64 and at most `frames`.
     static func slots(width: Int, height: Int, frames: Int) -> Int {
         max(1, min(frames, 64, max(3, slotBytes / max(1, width * height * 4))))
     }

@@ -49,7 +49,7 @@ final class LottieFrameVisitTests: XCTestCase {
         return LottieFixture.json(op: "\(frames)", layers: layer)
     }
 
-    /// The helper's batches (a note for every half of the slots, a credit a note) give exactly the
+    /// The helper's batches (a note for every half of the slots, rounded up; a credit a note) give exactly the
     /// frames of handing them over one at a time (one slot), and of a decode that keeps them, for
     /// canvases from 16 to 800 px and frame counts that the batch does not divide (fewer and more
     /// frames than slots, so freed slots are reused).
@@ -61,7 +61,8 @@ final class LottieFrameVisitTests: XCTestCase {
             var single = batched
             single.slotsOverride = 1
             let slots = LottieRenderProcess.slots(width: box, height: box, frames: frames)
-            if box < 800 { XCTAssertNotEqual(frames % (slots / 2), 0, "\(box) px: the batch of \(slots / 2) does not divide \(frames) frames") }
+            let batch = (slots + 1) / 2
+            XCTAssertNotEqual(frames % batch, 0, "\(box) px: the batch of \(batch) does not divide \(frames) frames")
             func visited(_ decoder: LottieDecoder) throws -> (frames: [[UInt8]], buffers: Int) {
                 var out: [[UInt8]] = [], buffers = Set<UnsafePointer<UInt8>>()
                 _ = try decoder.visitFrames(bytes, format: .lottie, fitting: box) { frame in
