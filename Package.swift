@@ -68,8 +68,8 @@ let package = Package(
         .target(name: "CWebMShim",
                 linkerSettings: [.linkedLibrary("webm"), .linkedLibrary("stdc++", .when(platforms: [.linux]))]),
 
-        // Straight RGBA from premultiplied ARGB: plain C that the Lottie helper (which converts each
-        // frame in place as it renders it) and ImageCodec's tests share; it links nothing.
+        // Straight RGBA from premultiplied ARGB: plain C that the Lottie helper (which converts lent
+        // frames in place as it renders them) and ImageCodec (kept frames, as it copies them) share.
         .target(name: "CStraightAlpha"),
 
         // MARK: rlottie runs only in this helper process, never inside the tool (docs/security.md).

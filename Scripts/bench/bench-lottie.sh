@@ -31,7 +31,7 @@ work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/lottie_floor" Scripts/bench/lottie_floor.c -lrlottie
 # --examples also times the loop that un-premultiplies each frame as the helper does (same C, built
 # by clang as SwiftPM builds it, for its vector loops).
-if [[ "${1:-}" = --examples ]]; then
+if [[ -n "$examples" ]]; then
     clang -O2 -DSF_FLOOR_STRAIGHT -ISources/CStraightAlpha/include -o "$work/lottie_floor_straight" \
         Scripts/bench/lottie_floor.c Sources/CStraightAlpha/straight_alpha.c -lrlottie
 fi

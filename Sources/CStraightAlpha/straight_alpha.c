@@ -1,7 +1,8 @@
 /* Straight (un-premultiplied) RGBA from rlottie's premultiplied ARGB32: the one conversion both the
- * `stickerforge-lottie` helper (which converts each frame in place, in its slot of the frame memory,
- * right after rendering it) and ImageCodec's tests use, so every frame is converted by the same code
- * whichever side runs it. Plain C, no library: the helper links this and rlottie only. */
+ * `stickerforge-lottie` helper (which converts a frame lent to a visitor in place, in its slot of the
+ * frame memory, right after rendering it) and ImageCodec (a kept frame, as it copies it out) run, so
+ * every frame is converted by the same code whichever side runs it. Plain C, no library: the helper
+ * links this and rlottie only. */
 #include "straight_alpha.h"
 
 #include <string.h>

@@ -10,15 +10,16 @@
 // Usage: stickerforge-lottie MAX_JOBS MEMORY_MIB SECONDS
 //   standard input and output: one socket; descriptor 3: the frame memory (a memfd the tool maps too).
 //   MEMORY_MIB and SECONDS bound every job (hard limits); each job sets its own, lower, soft limits.
-// A job (tool to helper): 10 host-order uint32: magic "SFLJ", version 3, WIDTH, HEIGHT, FRAMES,
+// A job (tool to helper): 11 host-order uint32: magic "SFLJ", version 3, WIDTH, HEIGHT, FRAMES,
 // SLOTS, JSON_BYTES, MEMORY_MIB, SECONDS, FAULT (tests only: 0 none, 1 abort, 2 hang, 3 garbage,
-// 4 short); then JSON_BYTES of JSON.
+// 4 short), STRAIGHT (1: convert each frame to straight RGBA in its slot; 0: leave it
+// premultiplied, for a tool that converts it as it copies it out anyway); then JSON_BYTES of JSON.
 // The answer: a 32-byte header (magic "SFLT", version 3, canvas width, height, rlottie's total frame
 // count, all uint32 in host order, then the frame rate as a host-order double, 4 bytes padding);
 // then notes, each a host-order uint32 N: frames 0 ..< N are ready, frame i in slot i % SLOTS of
-// the frame memory (WIDTH*HEIGHT*4 bytes a slot, from offset 0) as straight RGBA bytes, converted
-// in place right after rlottie rendered it premultiplied (CStraightAlpha, the conversion the tool
-// used to run). Frames are announced in batches, so that a small frame costs one hand-over per
+// the frame memory (WIDTH*HEIGHT*4 bytes a slot, from offset 0): rlottie's premultiplied ARGB32
+// (host order), or with STRAIGHT straight RGBA bytes, converted in place right after rlottie
+// rendered the frame, while it is still in this core's cache (CStraightAlpha). Frames are announced in batches, so that a small frame costs one hand-over per
 // batch rather than one each: a note goes out after every BATCH frames (half the slots, rounded
 // up), before the helper waits for a free slot, and after the last frame. The tool answers with
 // credits, each a host-order uint32 C: frames 0 ..< C are read and their slots free again. Before
@@ -56,7 +57,7 @@
 int __lsan_is_turned_off(void) { return 1; }
 #endif
 
-enum { FRAME_MEMORY_FD = 3, JOB_WORDS = 10 };
+enum { FRAME_MEMORY_FD = 3, JOB_WORDS = 11 };
 
 static int parse_size(const char *text, unsigned long long max, unsigned long long *out) {
     char *end = NULL;
@@ -154,10 +155,10 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
                    unsigned long long max_seconds, struct frame_view *view) {
     unsigned long long width = job[2], height = job[3], frames = job[4], slots = job[5], length = job[6];
     unsigned long long memory_mib = job[7], seconds = job[8];
-    uint32_t fault = job[9];
+    uint32_t fault = job[9], straight = job[10];
     if (job[0] != 0x4A4C4653u /* "SFLJ" */ || job[1] != 3 || width == 0 || height == 0 || width > (1u << 16)
         || height > (1u << 16) || frames == 0 || frames > (1u << 24) || slots == 0 || slots > 64
-        || memory_mib > max_memory || seconds > max_seconds || fault > 4) return 2;
+        || memory_mib > max_memory || seconds > max_seconds || fault > 4 || straight > 1) return 2;
     apply_job_limits(memory_mib, seconds);
 
     char *json = malloc((size_t)length + 1);
@@ -213,7 +214,7 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
         // through one helper and compares them with fresh helpers' frames.
         lottie_animation_render(animation, (size_t)i, slot, (size_t)width, (size_t)height, (size_t)width * 4);
         // Straight RGBA in place, while the frame is still in this core's cache.
-        sf_premultiplied_argb_to_straight_rgba(slot, (uint8_t *)slot, pixels);
+        if (straight) sf_premultiplied_argb_to_straight_rgba(slot, (uint8_t *)slot, pixels);
         if (i + 1 - announced >= batch || i + 1 == count) {
             uint32_t note = (uint32_t)(i + 1);
             if (!write_all(&note, sizeof note)) status = 2;

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CCodecShims
+import CStraightAlpha
 import Foundation
 
 /// Renders validated Lottie JSON in a `stickerforge-lottie` helper process and reads its frames.
@@ -11,8 +12,9 @@ import Foundation
 /// The helper applies address-space, CPU-time and alarm limits to itself, for itself and again for
 /// each job; this side spawns it with `posix_spawn` (no fork of a threaded process), sends it the job
 /// over one socket (writes use `MSG_NOSIGNAL`, so a helper that dies never raises SIGPIPE here),
-/// reads the frames from the shared frame memory as the helper announces them, in batches (the
-/// helper has already converted them to straight RGBA, in place), never waits longer than `timeout`, and kills
+/// reads the frames from the shared frame memory as the helper announces them, in batches (frames
+/// lent to a visitor converted to straight RGBA by the helper, in place; kept ones converted here,
+/// as they are copied out), never waits longer than `timeout`, and kills
 /// and reaps the helper on every path out but a clean job (which returns it to `pool` for the next
 /// file). A crash, a hang, a refusal or a stream of the wrong shape becomes
 /// `CodecError.library(name: "rlottie", ...)`.
@@ -77,7 +79,9 @@ struct LottieRenderProcess: Sendable {
         var stream = LottieFrameStream(width: width, height: height, frames: frames, slots: slots, keep: visit == nil)
         try child.reserveFrameMemory(width * height * 4 * slots)
         let words: [UInt32] = [0x4A4C_4653, 3, UInt32(width), UInt32(height), UInt32(frames), UInt32(slots),
-                               UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0]
+                               UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0,
+                               // Lent frames are converted by the helper, in place; kept ones here, in the copy.
+                               visit == nil ? 0 : 1]
         var output = words.withUnsafeBytes { Array($0) } + json
         child.startJob(jsonBytes: json.count)
         let answered = try child.exchange(output: &output, deadline: deadline, finished: { stream.complete }) {
@@ -122,7 +126,8 @@ struct LottieRenderProcess: Sendable {
 
 /// Receives the helper's answer to one job: its 32-byte header, then notes (frames 0 ..< N are
 /// ready); each frame announced is copied out of its slot of the frame memory into the array that
-/// becomes its `PixelBuffer`, or lent to the visitor from the slot itself, and the slots read are
+/// becomes its `PixelBuffer` (un-premultiplied in that copy), or lent to the visitor from the slot
+/// itself (the helper converted it there), and the slots read are
 /// handed back with one credit a note (when the helper still needs them).
 struct LottieFrameStream {
     let width: Int, height: Int, frames: Int, slots: Int
@@ -188,7 +193,9 @@ struct LottieFrameStream {
                 // Fresh memory: its pages faulted in by one call cost about two thirds of faulting
                 // one by one as the copy writes them (docs/benchmarks.md as of commit 52c9d14, 25 November).
                 sf_prefault_for_writing(buffer.baseAddress!, count)
-                buffer.baseAddress!.update(from: slot, count: count)
+                // Premultiplied in the slot (the helper leaves kept frames alone): un-premultiplied
+                // in the same pass that copies it out, one pass over the frame either way.
+                sf_premultiplied_argb_to_straight_rgba(UnsafeRawPointer(slot).assumingMemoryBound(to: UInt32.self), buffer.baseAddress!, count / 4)
                 initialized = count
             }
             images.append(PixelBuffer(width: width, height: height, pixels: image))
