@@ -23,7 +23,7 @@ extension LottieDecoder {
         var planner = LottiePassPlanner(timing.document)
         let plan = planner.plan()
         unsupported += planner.unsupported
-        let rewritten = timing.changed || plan != .render(timing.document)
+        let rewritten = timing.changed || !planner.drawsDocumentAsIs
         return Preparation(plan: plan, unsupported: unsupported, rewritten: rewritten)
     }
 
