@@ -68,12 +68,16 @@ let package = Package(
         .target(name: "CWebMShim",
                 linkerSettings: [.linkedLibrary("webm"), .linkedLibrary("stdc++", .when(platforms: [.linux]))]),
 
+        // Straight RGBA from premultiplied ARGB: plain C that the Lottie helper (which converts lent
+        // frames in place as it renders them) and ImageCodec (kept frames, as it copies them) share.
+        .target(name: "CStraightAlpha"),
+
         // MARK: rlottie runs only in this helper process, never inside the tool (docs/security.md).
-        .executableTarget(name: "stickerforge-lottie", dependencies: ["CRLottie"]),
+        .executableTarget(name: "stickerforge-lottie", dependencies: ["CRLottie", "CStraightAlpha"]),
 
         // MARK: Swift layers
         .target(name: "ImageCodec",
-                dependencies: ["CCodecShims", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
+                dependencies: ["CCodecShims", "CStraightAlpha", "CLibPNG", "CGIFLib", "CJPEGTurbo", "CZlib", "CLibDeflate", "CZopfli",
                                "CWebP", "CVPX", "CWebMShim", "CLCMS2", "CLibYUV", "CXXHash",
                                .target(name: "CLibMD", condition: .when(platforms: [.linux]))]),
         // StickerKit's layers, each depending only on those below it (docs/architecture.md):

@@ -6,9 +6,15 @@
  * generous to C. With --keep, each frame is rendered into a buffer of its own, allocated as it
  * comes and kept until the file's last frame (as a decode that keeps every frame must: the floor
  * for `bench-decode` without --frame-at-a-time, whose frames are fresh memory too).
+ * With --straight (built with -DSF_FLOOR_STRAIGHT and Sources/CStraightAlpha), each frame is also
+ * converted to straight RGBA in place, as the helper does: the floor of anything that hands out
+ * straight RGBA, which must read every frame once.
  * Prints the seconds taken for all iterations and a checksum of the last frames.
- * Usage: lottie_floor ITERATIONS BOX(0 = canvas) [--keep] FILE.json... */
+ * Usage: lottie_floor ITERATIONS BOX(0 = canvas) [--keep | --straight] FILE.json... */
 #include <rlottie_capi.h>
+#ifdef SF_FLOOR_STRAIGHT
+#include <straight_alpha.h>
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +32,14 @@ static char *slurp(const char *path) {
 
 int main(int argc, char **argv) {
     if (argc < 4) { fprintf(stderr, "usage: lottie_floor ITERATIONS BOX [--keep] FILE...\n"); return 2; }
-    int iterations = atoi(argv[1]), box = atoi(argv[2]), first = 3, keep = 0;
+    int iterations = atoi(argv[1]), box = atoi(argv[2]), first = 3, keep = 0, straight = 0;
     if (strcmp(argv[3], "--keep") == 0) { keep = 1; first = 4; }
+    if (strcmp(argv[3], "--straight") == 0) {
+#ifndef SF_FLOOR_STRAIGHT
+        fprintf(stderr, "built without SF_FLOOR_STRAIGHT\n"); return 2;
+#endif
+        straight = 1; first = 4;
+    }
     unsigned long long checksum = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -54,6 +66,9 @@ int main(int argc, char **argv) {
                 /* No memset: rlottie clears the whole surface itself before drawing (and the helper
                  * does not clear its slots either). */
                 lottie_animation_render(a, i, buf, w, h, w * 4);
+#ifdef SF_FLOOR_STRAIGHT
+                if (straight) sf_premultiplied_argb_to_straight_rgba(buf, (uint8_t *)buf, w * h);
+#endif
                 checksum += buf[(h / 2) * w + w / 2];
             }
             if (keep) { for (size_t i = 0; i < frames; i++) free(kept[i]); free(kept); } else free(buf);

@@ -10,20 +10,26 @@
 // Usage: stickerforge-lottie MAX_JOBS MEMORY_MIB SECONDS
 //   standard input and output: one socket; descriptor 3: the frame memory (a memfd the tool maps too).
 //   MEMORY_MIB and SECONDS bound every job (hard limits); each job sets its own, lower, soft limits.
-// A job (tool to helper): 10 host-order uint32: magic "SFLJ", version 2, WIDTH, HEIGHT, FRAMES,
+// A job (tool to helper): 11 host-order uint32: magic "SFLJ", version 3, WIDTH, HEIGHT, FRAMES,
 // SLOTS, JSON_BYTES, MEMORY_MIB, SECONDS, FAULT (tests only: 0 none, 1 abort, 2 hang, 3 garbage,
-// 4 short); then JSON_BYTES of JSON.
-// The answer: a 32-byte header (magic "SFLT", version 2, canvas width, height, rlottie's total frame
+// 4 short), STRAIGHT (1: convert each frame to straight RGBA in its slot; 0: leave it
+// premultiplied, for a tool that converts it as it copies it out anyway); then JSON_BYTES of JSON.
+// The answer: a 32-byte header (magic "SFLT", version 3, canvas width, height, rlottie's total frame
 // count, all uint32 in host order, then the frame rate as a host-order double, 4 bytes padding);
-// then for each frame i, once it is rendered (premultiplied ARGB32, host order, rlottie's own
-// layout) into slot i % SLOTS of the frame memory (WIDTH*HEIGHT*4 bytes a slot, from offset 0), the
-// uint32 i. Before rendering frame i >= SLOTS the helper reads one byte from the tool: the slot is
-// free again. End of input between jobs ends the helper (exit 0).
+// then notes, each a host-order uint32 N: frames 0 ..< N are ready, frame i in slot i % SLOTS of
+// the frame memory (WIDTH*HEIGHT*4 bytes a slot, from offset 0): rlottie's premultiplied ARGB32
+// (host order), or with STRAIGHT straight RGBA bytes, converted in place right after rlottie
+// rendered the frame, while it is still in this core's cache (CStraightAlpha). Frames are announced in batches, so that a small frame costs one hand-over per
+// batch rather than one each: a note goes out after every BATCH frames (half the slots, rounded
+// up), before the helper waits for a free slot, and after the last frame. The tool answers with
+// credits, each a host-order uint32 C: frames 0 ..< C are read and their slots free again. Before
+// rendering frame i >= SLOTS the helper needs a credit of at least i - SLOTS + 1. End of input
+// between jobs ends the helper (exit 0).
 // Exit status: 0 done; 2 usage or a malformed job; 3 input unreadable or too large; 4 rlottie
 // refused the JSON; 5 out of memory. The helper exits after any failure; the tool reads the status.
-// rlottie itself is never touched by the tool: the un-premultiplying to straight RGBA happens there,
-// in the same pass that copies each frame out of shared memory.
+// rlottie itself is never touched by the tool.
 #include <rlottie_capi.h>
+#include <straight_alpha.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -51,7 +57,7 @@
 int __lsan_is_turned_off(void) { return 1; }
 #endif
 
-enum { FRAME_MEMORY_FD = 3, JOB_WORDS = 10 };
+enum { FRAME_MEMORY_FD = 3, JOB_WORDS = 11 };
 
 static int parse_size(const char *text, unsigned long long max, unsigned long long *out) {
     char *end = NULL;
@@ -149,10 +155,10 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
                    unsigned long long max_seconds, struct frame_view *view) {
     unsigned long long width = job[2], height = job[3], frames = job[4], slots = job[5], length = job[6];
     unsigned long long memory_mib = job[7], seconds = job[8];
-    uint32_t fault = job[9];
-    if (job[0] != 0x4A4C4653u /* "SFLJ" */ || job[1] != 2 || width == 0 || height == 0 || width > (1u << 16)
+    uint32_t fault = job[9], straight = job[10];
+    if (job[0] != 0x4A4C4653u /* "SFLJ" */ || job[1] != 3 || width == 0 || height == 0 || width > (1u << 16)
         || height > (1u << 16) || frames == 0 || frames > (1u << 24) || slots == 0 || slots > 64
-        || memory_mib > max_memory || seconds > max_seconds || fault > 4) return 2;
+        || memory_mib > max_memory || seconds > max_seconds || fault > 4 || straight > 1) return 2;
     apply_job_limits(memory_mib, seconds);
 
     char *json = malloc((size_t)length + 1);
@@ -174,7 +180,7 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
     if (!animation) return 4;
     size_t canvas_w = 0, canvas_h = 0;
     lottie_animation_get_size(animation, &canvas_w, &canvas_h);
-    uint32_t header[8] = { 0x544C4653u /* "SFLT" */, 2, (uint32_t)canvas_w, (uint32_t)canvas_h,
+    uint32_t header[8] = { 0x544C4653u /* "SFLT" */, 3, (uint32_t)canvas_w, (uint32_t)canvas_h,
                            (uint32_t)lottie_animation_get_totalframe(animation), 0, 0, 0 };
     double rate = lottie_animation_get_framerate(animation);
     memcpy(&header[5], &rate, sizeof rate);
@@ -185,17 +191,35 @@ static int run_job(const uint32_t *job, unsigned long long number, unsigned long
     unsigned char *memory = view->base;
     int status = write_all(header, sizeof header) ? 0 : 2;
     unsigned long long count = short_by_one ? frames - 1 : frames;
+    unsigned long long batch = (slots + 1) / 2, announced = 0, credited = 0;
+    size_t pixels = (size_t)width * (size_t)height;
     for (unsigned long long i = 0; status == 0 && i < count; i++) {
-        unsigned char credit;
-        if (i >= slots && read_exactly(&credit, 1) != 1) { status = 2; break; }
+        if (i >= credited + slots) {
+            // No free slot: announce what is ready (the tool may be waiting for it), then wait for
+            // credits until frame i's slot is free. A credit must grow and never pass what was announced.
+            uint32_t note = (uint32_t)i;
+            if (announced < i && !write_all(&note, sizeof note)) { status = 2; break; }
+            announced = i;
+            while (status == 0 && i >= credited + slots) {
+                uint32_t credit;
+                if (read_exactly(&credit, sizeof credit) != 1 || credit <= credited || credit > announced) status = 2;
+                else credited = credit;
+            }
+            if (status != 0) break;
+        }
         uint32_t *slot = (uint32_t *)(memory + (size_t)(i % slots) * frame_bytes);
         // No clearing here: rlottie clears the whole surface before it draws (VPainter::begin), so
         // the frame a slot held before (this file's, or another file's of the same size) never
         // shows through. LottieRendererPoolTests renders different files of one size in a row
         // through one helper and compares them with fresh helpers' frames.
         lottie_animation_render(animation, (size_t)i, slot, (size_t)width, (size_t)height, (size_t)width * 4);
-        uint32_t note = (uint32_t)i;
-        if (!write_all(&note, sizeof note)) status = 2;
+        // Straight RGBA in place, while the frame is still in this core's cache.
+        if (straight) sf_premultiplied_argb_to_straight_rgba(slot, (uint8_t *)slot, pixels);
+        if (i + 1 - announced >= batch || i + 1 == count) {
+            uint32_t note = (uint32_t)(i + 1);
+            if (!write_all(&note, sizeof note)) status = 2;
+            announced = i + 1;
+        }
     }
     lottie_animation_destroy(animation);
     return short_by_one && status == 0 ? -1 : status;

@@ -14,9 +14,13 @@ final class LottieChild {
 
     /// The hard limits the helper was started with; a job may ask for less, never more.
     let memoryMiB: Int, seconds: Int
-    /// Jobs the helper may still take before it must be replaced (it exits after `maxJobs`).
-    private(set) var jobsLeft: Int
+    /// Jobs the helper was started for (it exits after that many).
+    let maxJobs: Int
+    /// Jobs sent to the helper, and the JSON bytes they carried.
+    private(set) var jobs = 0, jsonBytes = 0
     private let pid: pid_t
+    /// The helper's process id (tests).
+    var processID: Int32 { pid }
     private let socket: Int32
     private let memoryFile: Int32
     private var reaped = false
@@ -29,7 +33,7 @@ final class LottieChild {
     /// standard error on /dev/null, a new frame memory file on descriptor 3, default signal
     /// handlers and an empty signal mask.
     init(executable: String, maxJobs: Int, memoryMiB: Int, seconds: Int) throws {
-        self.memoryMiB = memoryMiB; self.seconds = seconds; jobsLeft = maxJobs
+        self.memoryMiB = memoryMiB; self.seconds = seconds; self.maxJobs = maxJobs
         var pair: [Int32] = [-1, -1]
         #if os(Linux)
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -95,8 +99,8 @@ final class LottieChild {
         mappedBytes = bytes
     }
 
-    /// Counts a job sent to the helper.
-    func startJob() { jobsLeft -= 1 }
+    /// Counts a job sent to the helper, carrying `jsonBytes` of JSON.
+    func startJob(jsonBytes: Int) { jobs += 1; self.jsonBytes += jsonBytes }
 
     /// Sends `output` (more may be appended by `receive` as it goes) while `receive(socket)` reads
     /// whatever is ready (it returns the bytes read, 0 at the end, -1 when nothing was ready),

@@ -23,7 +23,7 @@ extension LottieDecoder {
         var planner = LottiePassPlanner(timing.document)
         let plan = planner.plan()
         unsupported += planner.unsupported
-        let rewritten = timing.changed || plan != .render(timing.document)
+        let rewritten = timing.changed || !planner.drawsDocumentAsIs
         return Preparation(plan: plan, unsupported: unsupported, rewritten: rewritten)
     }
 
@@ -37,13 +37,14 @@ extension LottieDecoder {
 
     /// Renders every pass of `plan` (each a job for a helper of `renderers`, all within one deadline)
     /// and composites them; `.render` of the unrewritten document sends `original` itself.
-    /// With `visit`, a file drawn in one pass streams its frames through one reused buffer to it
-    /// (and the result is empty); passes that are composited are rendered whole, then lent in turn.
+    /// With `visit`, a file drawn in one pass (its JSON rewritten or not) streams its frames to it
+    /// from the helper's frame memory (and the result is empty); passes that are composited are
+    /// rendered whole, then lent in turn.
     func render(_ preparation: Preparation, original: [UInt8], document: LottieDocument,
                 size: (width: Int, height: Int), visit: ((FrameVisit) throws -> Void)? = nil) throws -> [PixelBuffer] {
         let timeout = limits.maxSecondsPerSticker ?? Self.defaultTimeout
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        let executable = try rendererPath ?? LottieRendererLocator.locate()
+        let executable = try rendererPath ?? renderers.rendererPath()
         var passes = 0
         func pass(_ json: [UInt8], visit: ((FrameVisit) throws -> Void)? = nil) throws -> [PixelBuffer] {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -53,8 +54,9 @@ extension LottieDecoder {
             // The first pass has the whole budget; later ones what is left of it, to the millisecond.
             passes += 1
             let remaining = passes == 1 ? timeout : Double((deadline - now) / 1_000_000) / 1000
-            let process = LottieRenderProcess(executable: executable, timeout: remaining,
+            var process = LottieRenderProcess(executable: executable, timeout: remaining,
                                               maxInputBytes: json.count, testFault: testFault, pool: renderers)
+            process.slotsOverride = slotsOverride
             let (header, images) = try process.render(json, width: size.width, height: size.height,
                                                       frames: document.frameCount, visit: visit)
             // rlottie 0.1 (Debian 12) counts op - ip frames, later versions op - ip + 1.
@@ -66,6 +68,8 @@ extension LottieDecoder {
             return images
         }
         guard preparation.rewritten else { return try pass(original, visit: visit) }
+        // Rewritten but drawn in one pass: streamed as well (only composited passes are kept whole).
+        if case .render(let doc) = preparation.plan { return try pass(doc.bytes, visit: visit) }
         func run(_ plan: LottiePassPlan) throws -> [PixelBuffer] {
             switch plan {
             case .render(let doc): return try pass(doc.bytes)

@@ -16,6 +16,8 @@ public struct LottieDecoder: Sendable {
     public static let defaultTimeout = 60.0
     /// A fault for the helper to simulate (tests of the containment only).
     var testFault: LottieRenderProcess.TestFault?
+    /// Frame slots for the helper instead of its own choice (tests: 1 hands frames over one at a time).
+    var slotsOverride: Int?
     /// The helper's path, or nil to locate it (`LottieRendererLocator`).
     var rendererPath: String?
     /// The helpers of this decoder's batch: copies of the decoder share them.
@@ -39,7 +41,7 @@ public struct LottieDecoder: Sendable {
         return DecodedImage(width: summary.width, height: summary.height, frames: frames, loopCount: 0, facts: summary.facts)
     }
 
-    /// Decodes as `decode`, lending each frame to `visit` from one reused buffer instead of keeping
+    /// Decodes as `decode`, lending each frame to `visit` from the helper's frame memory instead of keeping
     /// it (a file drawn in one rlottie pass; composited passes are rendered whole first).
     /// - Throws: as `decode`, and whatever `visit` throws.
     public func visitFrames(_ bytes: [UInt8], format: ImageFormat, fitting box: Int? = nil,

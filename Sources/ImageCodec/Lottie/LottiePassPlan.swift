@@ -36,6 +36,9 @@ struct LottiePassPlanner {
     let document: LottieJSON
     private let assets: [String: LottieJSON]
     private(set) var unsupported: [LottieUnsupportedFeature] = []
+    /// `plan()` returned `.render(document)`, the document itself (nothing to composite, or too
+    /// much): known without comparing the plan with the document, tree against tree.
+    private(set) var drawsDocumentAsIs = false
     private var specialCache: [String: Bool] = [:]
     /// Leaf documents still to be built; past `maxPasses` none is (each is a copy of the document).
     private var leafBudget = LottiePassPlanner.maxPasses
@@ -50,11 +53,15 @@ struct LottiePassPlanner {
     /// The plan: one `.render` of the document itself when nothing needs compositing.
     mutating func plan() -> LottiePassPlan {
         let layers = document["layers"]?.elements ?? []
-        guard layers.indices.contains(where: { isSpecial(layers, $0, nesting: 0) }) else { return .render(document) }
+        guard layers.indices.contains(where: { isSpecial(layers, $0, nesting: 0) }) else {
+            drawsDocumentAsIs = true
+            return .render(document)
+        }
         let plan = planList(layers, chain: [], nesting: 0)
         guard plan.passCount <= Self.maxPasses else {
             unsupported.append(LottieUnsupportedFeature(
                 feature: "track mattes and Fill effects needing more than \(Self.maxPasses) render passes", layer: ""))
+            drawsDocumentAsIs = true
             return .render(document)
         }
         return plan

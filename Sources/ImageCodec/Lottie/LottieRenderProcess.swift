@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CCodecShims
+import CStraightAlpha
 import Foundation
 
 /// Renders validated Lottie JSON in a `stickerforge-lottie` helper process and reads its frames.
@@ -11,8 +12,9 @@ import Foundation
 /// The helper applies address-space, CPU-time and alarm limits to itself, for itself and again for
 /// each job; this side spawns it with `posix_spawn` (no fork of a threaded process), sends it the job
 /// over one socket (writes use `MSG_NOSIGNAL`, so a helper that dies never raises SIGPIPE here),
-/// reads each frame from the shared frame memory as the helper announces it, converting it to
-/// straight RGBA in the same pass that copies it out, never waits longer than `timeout`, and kills
+/// reads the frames from the shared frame memory as the helper announces them, in batches (frames
+/// lent to a visitor converted to straight RGBA by the helper, in place; kept ones converted here,
+/// as they are copied out), never waits longer than `timeout`, and kills
 /// and reaps the helper on every path out but a clean job (which returns it to `pool` for the next
 /// file). A crash, a hang, a refusal or a stream of the wrong shape becomes
 /// `CodecError.library(name: "rlottie", ...)`.
@@ -35,23 +37,34 @@ struct LottieRenderProcess: Sendable {
     /// Where helpers wait between files; a pool of its own (one helper for this render) by default.
     var pool = LottieRendererPool()
 
-    /// Frame slots in the shared memory: the helper renders ahead while this side copies.
-    static let slots = 3
+    /// Frame slots to use instead of `slots(width:height:frames:)` (tests: 1 hands frames over one
+    /// at a time, announced and freed one by one).
+    var slotsOverride: Int?
+
+    /// Frame slots in the shared memory, the helper rendering ahead while this side reads: at least
+    /// 3, as many as fit in `slotBytes` (so a small frame is handed over in batches of half the
+    /// slots rounded up, one note and one credit a batch rather than a frame), at most 64 and at most `frames`.
+    static func slots(width: Int, height: Int, frames: Int) -> Int {
+        max(1, min(frames, 64, max(3, slotBytes / max(1, width * height * 4))))
+    }
+
+    /// The frame memory that small frames share out: 4 MiB, 100 frames of 100 x 100.
+    static let slotBytes = 4 << 20
 
     /// What the helper's header says rlottie read.
     struct Header: Equatable { var width: Int, height: Int, totalFrames: Int, frameRate: Double }
 
     /// The helper's address-space limit for rendering at `width` x `height`: room for rlottie, its
-    /// threads' arenas and a few frame-sized buffers (the frame slots among them).
-    static func memoryMiB(width: Int, height: Int) -> Int { 1024 + (width * height * 4 * 8) >> 20 }
+    /// threads' arenas, a few frame-sized buffers and the frame slots (at most `slotBytes` or 3 frames).
+    static func memoryMiB(width: Int, height: Int) -> Int { 1024 + (width * height * 4 * 8 + slotBytes) >> 20 }
 
     /// Renders `frames` frames at `width` x `height`: rlottie's header and the frames as straight RGBA.
     func render(_ json: [UInt8], width: Int, height: Int, frames: Int) throws -> (header: Header, images: [PixelBuffer]) {
         try render(json, width: width, height: height, frames: frames, visit: nil)
     }
 
-    /// Renders as `render`, but with `visit` each frame is converted into one reused buffer and lent
-    /// to it instead of kept (the returned images are then empty).
+    /// Renders as `render`, but with `visit` each frame is lent to it straight from its slot of the
+    /// frame memory instead of kept (the returned images are then empty).
     func render(_ json: [UInt8], width: Int, height: Int, frames: Int,
                 visit: ((FrameVisit) throws -> Void)?) throws -> (header: Header, images: [PixelBuffer]) {
         guard json.count <= maxInputBytes, json.count <= Int(UInt32.max) else {
@@ -62,12 +75,15 @@ struct LottieRenderProcess: Sendable {
         let child = try pool.take(executable: executable, memoryMiB: memory, seconds: seconds)
         var clean = false
         defer { if clean { pool.giveBack(child, executable: executable) } else { child.killAndReap() } }
-        var stream = LottieFrameStream(width: width, height: height, frames: frames, slots: Self.slots, keep: visit == nil)
-        try child.reserveFrameMemory(width * height * 4 * Self.slots)
-        let words: [UInt32] = [0x4A4C_4653, 2, UInt32(width), UInt32(height), UInt32(frames), UInt32(Self.slots),
-                               UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0]
+        let slots = slotsOverride ?? Self.slots(width: width, height: height, frames: frames)
+        var stream = LottieFrameStream(width: width, height: height, frames: frames, slots: slots, keep: visit == nil)
+        try child.reserveFrameMemory(width * height * 4 * slots)
+        let words: [UInt32] = [0x4A4C_4653, 3, UInt32(width), UInt32(height), UInt32(frames), UInt32(slots),
+                               UInt32(json.count), UInt32(memory), UInt32(seconds), testFault?.code ?? 0,
+                               // Lent frames are converted by the helper, in place; kept ones here, in the copy.
+                               visit == nil ? 0 : 1]
         var output = words.withUnsafeBytes { Array($0) } + json
-        child.startJob()
+        child.startJob(jsonBytes: json.count)
         let answered = try child.exchange(output: &output, deadline: deadline, finished: { stream.complete }) {
             try stream.receive(from: $0, memory: child.frames!, credits: &$1, visit: visit)
         }
@@ -108,20 +124,23 @@ struct LottieRenderProcess: Sendable {
     }
 }
 
-/// Receives the helper's answer to one job: its 32-byte header, then one note a frame; each frame
-/// is copied out of its slot in the frame memory into the array that becomes its `PixelBuffer`,
-/// un-premultiplied on the way (one pass over the pixels), and its slot handed back.
+/// Receives the helper's answer to one job: its 32-byte header, then notes (frames 0 ..< N are
+/// ready); each frame announced is copied out of its slot of the frame memory into the array that
+/// becomes its `PixelBuffer` (un-premultiplied in that copy), or lent to the visitor from the slot
+/// itself (the helper converted it there), and the slots read are
+/// handed back with one credit a note (when the helper still needs them).
 struct LottieFrameStream {
     let width: Int, height: Int, frames: Int, slots: Int
-    /// false: frames go through one reused buffer to a visitor, none is kept.
+    /// false: frames are lent to a visitor, none is kept.
     let keep: Bool
     private(set) var header: LottieRenderProcess.Header?
     private(set) var images: [PixelBuffer] = []
     /// Frames received so far.
     private(set) var received = 0
-    private var bytes = [UInt8](repeating: 0, count: 32)
+    /// The last credit queued: frames 0 ..< credited may be overwritten by the helper.
+    private var credited = 0
+    private var bytes = [UInt8](repeating: 0, count: 256)
     private var filled = 0
-    private var scratch: [UInt8] = []
     /// Every frame has arrived.
     var complete: Bool { received == frames }
 
@@ -129,46 +148,62 @@ struct LottieFrameStream {
         self.width = width; self.height = height; self.frames = frames; self.slots = slots; self.keep = keep
     }
 
-    /// One `recv` of the header or of a frame's note: the number read, 0 at the end of the stream,
-    /// or -1 when nothing is ready yet. A complete note copies its frame out of `memory` and adds
-    /// the slot's credit to `credits` when the helper still needs it.
+    /// One `recv` of what the helper sent (the header, notes): the number read, 0 at the end of the
+    /// stream, or -1 when nothing is ready yet. Every complete note has its frames read out of
+    /// `memory` and, when the helper still needs it, a credit for them appended to `credits`.
     /// - Throws: when the helper sends a bad header or a note out of order.
     mutating func receive(from socket: Int32, memory: UnsafeRawPointer, credits: inout [UInt8],
                           visit: ((FrameVisit) throws -> Void)? = nil) throws -> Int {
-        let wanted = header == nil ? 32 : 4
-        let n = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, wanted - filled, 0) }
+        // The header alone first (it is 32 bytes, notes 4), then as many notes as are ready.
+        let room = header == nil ? 32 - filled : bytes.count - filled
+        let n = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + filled, room, 0) }
         guard n > 0 else { return Self.outcome(n) }
         filled += n
-        guard filled == wanted else { return n }
-        filled = 0
-        guard header != nil else { try readHeader(); return n }
-        let index = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-        guard index == received else {
-            throw LottieRenderProcess.failure("the renderer's output is not a frame stream (frame \(index) announced, \(received) expected)")
+        if header == nil {
+            guard filled == 32 else { return n }
+            try readHeader()
+            filled = 0
+            return n
         }
-        let pixels = width * height
-        let slot = (memory + (received % slots) * pixels * 4).assumingMemoryBound(to: UInt32.self)
+        let notes = filled / 4
+        for k in 0..<notes {
+            let ready = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: k * 4, as: UInt32.self) })
+            guard ready > received, ready <= frames, ready <= credited + slots else {
+                throw LottieRenderProcess.failure("the renderer's output is not a frame stream (frames up to \(ready) announced, \(received) received)")
+            }
+            while received < ready { try take(memory: memory, visit: visit) }
+            // A credit only while the helper still has frames to render into freed slots.
+            if credited + slots < frames {
+                credited = received
+                withUnsafeBytes(of: UInt32(received)) { credits.append(contentsOf: $0) }
+            }
+        }
+        let rest = filled - notes * 4
+        if rest > 0 && notes > 0 { bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[notes * 4..<filled])) } }
+        filled = rest
+        return n
+    }
+
+    /// Frame `received`, from its slot: copied into a new `PixelBuffer`, or lent to `visit`.
+    private mutating func take(memory: UnsafeRawPointer, visit: ((FrameVisit) throws -> Void)?) throws {
+        let count = width * height * 4
+        let slot = (memory + (received % slots) * count).assumingMemoryBound(to: UInt8.self)
         if keep {
-            let image = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, count in
+            let image = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 // Fresh memory: its pages faulted in by one call cost about two thirds of faulting
                 // one by one as the copy writes them (docs/benchmarks.md as of commit 52c9d14, 25 November).
-                sf_prefault_for_writing(buffer.baseAddress!, pixels * 4)
-                sf_premultiplied_argb_to_straight_rgba(slot, buffer.baseAddress!, pixels)
-                count = pixels * 4
+                sf_prefault_for_writing(buffer.baseAddress!, count)
+                // Premultiplied in the slot (the helper leaves kept frames alone): un-premultiplied
+                // in the same pass that copies it out, one pass over the frame either way.
+                sf_premultiplied_argb_to_straight_rgba(UnsafeRawPointer(slot).assumingMemoryBound(to: UInt32.self), buffer.baseAddress!, count / 4)
+                initialized = count
             }
             images.append(PixelBuffer(width: width, height: height, pixels: image))
         } else if let visit {
-            if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: pixels * 4) }
-            let index = received
-            try scratch.withUnsafeMutableBufferPointer { out in
-                sf_premultiplied_argb_to_straight_rgba(slot, out.baseAddress!, pixels)
-                try visit(FrameVisit(index: index, width: width, height: height, expectedFrames: frames,
-                                     pixels: UnsafeBufferPointer(out)))
-            }
+            try visit(FrameVisit(index: received, width: width, height: height, expectedFrames: frames,
+                                 pixels: UnsafeBufferPointer(start: slot, count: count)))
         }
         received += 1
-        if received - 1 + slots < frames { credits.append(1) }
-        return n
     }
 
     /// recv's result as `receive` reports it: a retryable error (nothing ready, a signal) is -1.
@@ -176,9 +211,8 @@ struct LottieFrameStream {
 
     private mutating func readHeader() throws {
         let words = (0..<5).map { i in bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) } }
-        guard words[0] == 0x544C_4653, words[1] == 2 else { throw LottieRenderProcess.failure("the renderer's output is not a frame stream") }
+        guard words[0] == 0x544C_4653, words[1] == 3 else { throw LottieRenderProcess.failure("the renderer's output is not a frame stream") }
         header = .init(width: Int(words[2]), height: Int(words[3]), totalFrames: Int(words[4]),
                        frameRate: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 20, as: Double.self) })
-        bytes.removeLast(28)
     }
 }

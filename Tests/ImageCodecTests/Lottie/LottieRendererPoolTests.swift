@@ -1,5 +1,6 @@
 @testable import ImageCodec
 import CCodecShims
+import CStraightAlpha
 import XCTest
 
 /// One helper serves a batch: clean files reuse it, a failing one costs only itself (the next file
@@ -48,17 +49,33 @@ final class LottieRendererPoolTests: XCTestCase {
         }
     }
 
-    func testAHelperIsReplacedAfterItsJobs() throws {
-        let pool = LottieRendererPool()
-        let process = LottieRenderProcess(executable: try LottieRendererLocator.locate(), timeout: 20,
-                                          maxInputBytes: 1 << 20, pool: pool)
+    /// A helper takes `maxJobsPerHelper` small files, but only `jobsPerHelper` once it has been sent
+    /// `jsonBytesPerHelper` of JSON (rlottie keeps every model it parses); then a new one starts.
+    func testAHelperIsReplacedAfterItsShare() throws {
         let json = try LottieFixture.bytes("shapes.json")
         let document = try LottieValidator().validate(json)
-        for _ in 0...LottieRendererPool.jobsPerHelper {
+        func renders(_ json: [UInt8], in pool: LottieRendererPool) throws -> Int32 {
+            let process = LottieRenderProcess(executable: try LottieRendererLocator.locate(), timeout: 20,
+                                              maxInputBytes: 1 << 20, pool: pool)
             let (_, images) = try process.render(json, width: 16, height: 16, frames: document.frameCount)
             XCTAssertEqual(images.count, document.frameCount)
+            return pool.idleProcessIDs.first ?? -1   // -1: the helper ended after this file
         }
-        XCTAssertEqual(pool.idleCount, 1, "the used-up helper ended; a new one took the last file")
+        let small = LottieRendererPool()
+        let first = try renders(json, in: small)
+        for job in 2..<LottieRendererPool.maxJobsPerHelper {
+            XCTAssertEqual(try renders(json, in: small), first, "small file \(job): the same helper")
+        }
+        XCTAssertEqual(try renders(json, in: small), -1, "the helper ended after its \(LottieRendererPool.maxJobsPerHelper)th file")
+        XCTAssertNotEqual(try renders(json, in: small), first, "a new helper took the next file")
+
+        // The same document padded with whitespace: 32 of them carry over 8 MiB.
+        let large = LottieRendererPool()
+        let padded = json + [UInt8](repeating: 0x20, count: LottieRendererPool.jsonBytesPerHelper / LottieRendererPool.jobsPerHelper)
+        let helper = try renders(padded, in: large)
+        for job in 2..<LottieRendererPool.jobsPerHelper { XCTAssertEqual(try renders(padded, in: large), helper, "large file \(job)") }
+        XCTAssertEqual(try renders(padded, in: large), -1, "the helper ended after \(LottieRendererPool.jobsPerHelper) large files")
+        XCTAssertEqual(large.idleCount, 0)
     }
 
     func testNoHelperOutlivesItsPool() throws {
@@ -70,12 +87,15 @@ final class LottieRendererPoolTests: XCTestCase {
         assertNoChildLeft()
     }
 
-    /// The copy out of shared memory un-premultiplies exactly as the helper did before (rounded to
-    /// nearest, capped at 255, alpha 0 to transparent black), for every alpha and channel value.
+    /// The conversion the helper runs on each frame un-premultiplies exactly (rounded to nearest,
+    /// capped at 255, alpha 0 to transparent black), for every alpha and channel value, through
+    /// every loop, into another buffer and in place (as the helper runs it, over its slot).
     func testUnpremultiplyingIsExactForEveryValue() {
         var source: [UInt32] = []
         for a in UInt32(0)...255 { for c in UInt32(0)...255 { source.append(a << 24 | c << 16 | (255 - c) << 8 | c / 2) } }
-        // Groups of four that mix opaque, clear and partial pixels, and an odd tail.
+        // Runs of zero words (what rlottie leaves where it drew nothing; left unwritten in place),
+        // then groups of four that mix opaque, clear and partial pixels, and an odd tail.
+        source += [UInt32](repeating: 0, count: 200)
         var seed: UInt32 = 1
         for _ in 0..<4099 {
             seed = seed &* 1_664_525 &+ 1_013_904_223
@@ -94,6 +114,13 @@ final class LottieRendererPoolTests: XCTestCase {
             XCTAssertEqual(sf_straight_rgba_using(Int32(loop), source, &out, source.count), source.count / lanes * lanes,
                            "\(name): all but the tail through the vector loop")
             outputs.append((name, out))
+            // In place: the words themselves become the bytes (clear runs of zero words left unwritten).
+            var inPlace = source
+            inPlace.withUnsafeMutableBufferPointer { words in
+                let bytes = UnsafeMutableRawPointer(words.baseAddress!).assumingMemoryBound(to: UInt8.self)
+                XCTAssertEqual(sf_straight_rgba_using(Int32(loop), words.baseAddress!, bytes, words.count), source.count / lanes * lanes)
+            }
+            outputs.append(("\(name) in place", inPlace.withUnsafeBytes { Array($0) }))
         }
         XCTAssertEqual(sf_straight_rgba_loop_available(Int32(SF_STRAIGHT_PORTABLE)), 1)
         for (name, out) in outputs {

@@ -47,6 +47,17 @@ final class LottieRewriteTests: XCTestCase {
                            source[index].members?.map(\.key).filter { $0 != "tt" && $0 != "td" })
         }
         XCTAssertTrue(planner.unsupported.isEmpty)
+        XCTAssertFalse(planner.drawsDocumentAsIs, "composited: not the document itself")
+    }
+
+    /// A document with nothing to composite is planned as itself, and said to be (no tree compared).
+    func testAPlainDocumentIsDrawnAsIs() throws {
+        let plain = try document("shapes")
+        var planner = LottiePassPlanner(plain)
+        XCTAssertEqual(planner.plan(), .render(plain))
+        XCTAssertTrue(planner.drawsDocumentAsIs)
+        XCTAssertFalse(try LottieDecoder.prepare(LottieFixture.bytes("shapes.json")).rewritten)
+        XCTAssertTrue(try LottieDecoder.prepare(LottieFixture.bytes("matte-alpha.json")).rewritten)
     }
 
     /// lottie-web 5.7.4 builds no mask for a luma-inverted matte: the content is drawn plain, the matte not at all.
