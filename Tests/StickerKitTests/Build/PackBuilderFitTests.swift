@@ -71,8 +71,17 @@ final class PackBuilderFitTests: XCTestCase {
         let always: Set = ["lossless", "steps", "losslessBytes", "finalBytes", "maxBytes", "headroom", "quality", "qualityMetric",
                            "framesIn", "framesDropped", "framesMerged", "dithering", "scale", "width", "height", "loopDurationMs", "encodes",
                            "scaledBelowGridCell", "candidates", "timeBudgetSeconds", "timeBudgetReached", "timeBudgetWallClock",
-                           "belowQualityFloor"]
+                           "belowQualityFloor", "searchCost"]
         XCTAssertTrue(always.isSubset(of: keys), "\(keys)")
+        // What the search cost: every encode counted, full (each a whole candidate) or partial (a
+        // calibration still), and the pixels of them all against the file's own.
+        let cost = try XCTUnwrap(entries[0]["fit"] as? [String: Any])["searchCost"] as? [String: Any]
+        XCTAssertEqual(Set(try XCTUnwrap(cost).keys), ["fullEncodes", "partialEncodes", "encodedPixels", "outputPixels", "cost"])
+        let searched = try XCTUnwrap(report.searchCost)
+        XCTAssertEqual(searched.fullEncodes + searched.partialEncodes, report.encodes)
+        XCTAssertEqual(searched.outputPixels, noisy.frames * 32 * 32)
+        XCTAssertGreaterThan(searched.encodedPixels, searched.outputPixels)
+        XCTAssertEqual(cost?["cost"] as? Double, searched.cost)
         // The wall seconds differ from run to run: never in the manifest, which builds are compared by.
         XCTAssertFalse(keys.contains("seconds"))
         // A palette size (the file is palette-based) and/or levels per channel (how it was reduced).
