@@ -258,9 +258,12 @@ extension EncodedFormatFitter {
     /// slack within which the full-effort file is made (`webpQuickLosslessSlack`) and the reach of
     /// near-lossless, so a pair that moves more than the rest cannot skip a lossless file that would
     /// have been needed. The estimate was within 0.5% of the made file on a 512 px, 81-frame video
-    /// and 2.9% over it on the 90-frame benchmark animation (docs/encoder.md).
+    /// and 2.9% over it on the 90-frame benchmark animation (docs/encoder.md). The fewest frames is
+    /// the sampled search's (`webpSampledSearchMinFrames`): under it the 13 frames of an estimate
+    /// cost nearly what the whole file does (a 16-frame Lottie's estimate was 0.81 of its fit's
+    /// pixels, and its lossless file fitted).
     static let webpSampledPairs = 4
-    static let webpSampledLosslessMinFrames = 16
+    static let webpSampledLosslessMinFrames = webpSampledSearchMinFrames
     static let webpSampledLosslessReach = 2.0
     /// How many times the limit the estimate of every frame with exact alpha at quality 0 must be
     /// for that probe to be skipped: on the benchmark animation it told 952,682 B of the 907,566 B
