@@ -11,11 +11,8 @@ extension EncodedFormatFitter {
         }
         // A file told from pairs of frames (`sampledEstimate`) instead of made counts as an encode.
         func noteEstimate(_ label: String, _ estimate: Int) {
-            encodes += 1
-            log.lines.append("\(label), estimated from \(Self.webpSampledPairs) pairs of frames: about "
-                             + "\(NumberText.int(estimate)) B, over \(NumberText.int(options.maxBytes))")
-            log.partial += 1
-            log.pixels += Self.webpSampledFrames * frames[0].image.width * frames[0].image.height
+            note(Candidate(label: label, bytes: [], frames: frames, framesDropped: 0, estimated: estimate,
+                           framesEncoded: Self.webpSampledFrames))
         }
         // Encodes made one at a time take libwebp's second thread (the same bytes).
         func encode(_ options: WebPEncodeOptions, _ frames: [AnimationFrame], label: String, dropped: Int) throws -> Candidate {
@@ -42,10 +39,8 @@ extension EncodedFormatFitter {
             noteEstimate(quickLabel, estimate)
             baseline = estimate
         } else {
-            if losslessEstimate != nil {   // made, but near enough for the files to be made: counted, not listed
-                log.partial += 1
-                log.pixels += Self.webpSampledFrames * frames[0].image.width * frames[0].image.height
-            }
+            // Made, but near enough for the files to be made: counted, not listed.
+            if losslessEstimate != nil { log.countEstimate(of: frames[0].image) }
             let quick = try encode(quickOptions, frames, label: quickLabel, dropped: 0)
             if cheap && quick.bytes.count <= options.maxBytes { return (quick, quick.bytes.count) }
             (smallest, baseline) = (quick.bytes.count, quick.bytes.count)
@@ -141,10 +136,9 @@ extension EncodedFormatFitter {
                     let (lower, searched) = try webpHighestFitting(&variants[f.variant], from: 0, ratio: ratio, cap: cap,
                                                                    loopCount: loopCount, alone: true)
                     for candidate in searched { smallest = min(smallest, candidate.size); note(candidate) }
-                    guard lower < f.quality, variants[f.variant].sizes[lower] != nil else { missed.insert(i); continue }
+                    guard lower < f.quality, let atLower = variants[f.variant].sizes[lower] else { missed.insert(i); continue }
                     found[i] = (f.variant, lower)
-                    if variants[f.variant].sizes[lower]?.estimated != nil { again.append(i) } else if
-                        (variants[f.variant].sizes[lower]?.bytes.count ?? .max) > options.maxBytes { missed.insert(i) }
+                    if atLower.estimated != nil { again.append(i) } else if atLower.bytes.count > options.maxBytes { missed.insert(i) }
                 }
                 pending = again
             }
@@ -161,8 +155,7 @@ extension EncodedFormatFitter {
             guard let estimate = try sampledEstimate(frames, Self.webpSearchOptions(quality: 0, alphaQuality: 100), loopCount: loopCount)
             else { return false }
             guard Double(estimate) > Double(options.maxBytes) * Self.webpSampledLossyReach else {
-                log.partial += 1   // made, and the probe follows it: counted, not listed
-                log.pixels += Self.webpSampledFrames * frames[0].image.width * frames[0].image.height
+                log.countEstimate(of: frames[0].image)   // made, and the probe follows it: counted, not listed
                 return false
             }
             noteEstimate("lossy WebP quality 0 method \(Self.webpSearchMethod)", estimate)

@@ -195,6 +195,12 @@ public struct EncodedFormatFitter: Sendable {
             let image = candidate.frames[0].image
             pixels += candidate.framesEncoded * image.width * image.height
         }
+        /// Counts an estimate told from pairs of `image`-sized frames that is not listed (it only
+        /// decided that the files after it are made).
+        mutating func countEstimate(of image: PixelBuffer) {
+            partial += 1
+            pixels += EncodedFormatFitter.webpSampledFrames * image.width * image.height
+        }
     }
 
     /// Quality of a candidate, decoded by our own decoder as a viewer would see it.

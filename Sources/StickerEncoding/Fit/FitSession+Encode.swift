@@ -19,7 +19,6 @@ extension FitSession {
     }
 
     private func encodeStill(_ image: PixelBuffer, mode: EncodeMode) throws -> Int {
-        encodes += 1
         partialEncodes += 1
         encodedPixels += image.width * image.height
         count(1, image)
@@ -38,7 +37,6 @@ extension FitSession {
 
     /// Encodes frames as an APNG, or a PNG when the input was a still.
     func encode(_ frames: [AnimationFrame], mode: EncodeMode) throws -> EncodeReport {
-        encodes += 1
         fullEncodes += 1
         encodedPixels += frames.count * frames[0].image.width * frames[0].image.height
         // An encode at effort costs several quick ones; counted as such so the budget sees it.

@@ -17,11 +17,11 @@ final class FitSession {
     /// Per kept-frame count: whether its frames are merged runs (`TemporalMerge`) and the quality of
     /// the better of cut and merge at the input's size.
     private var mergeChoices: [Int: (merged: Bool, quality: Double)] = [:]
-    /// Encodes made (whole animations and calibration stills).
-    var encodes = 0
-    /// Of them: encodes of every frame of a candidate, and of one frame as a still (calibration);
-    /// and the pixels handed to the encoder over all of them (`FitSearchCost`).
+    /// Encodes of every frame of a candidate, and of one frame as a still (calibration); and the
+    /// pixels handed to the encoder over all of them (`FitSearchCost`).
     var fullEncodes = 0, partialEncodes = 0, encodedPixels = 0
+    /// Encodes made (whole animations and calibration stills).
+    var encodes: Int { fullEncodes + partialEncodes }
     /// Where the time is read (the report's seconds; the budget too when `wallBudget`).
     let clock: FitClock
     /// Whether the budget is read on `clock`; otherwise it is counted in work (`work`).
