@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodec
 import StickerCore
 
@@ -10,6 +11,64 @@ extension StickerFitter {
         /// by the rule of `beats`, it ships instead.
         var runnerUp: FitCandidate?
         var smallest: FitCandidate?
+        /// The palette ladder's size model at the geometry searched last (`PaletteSizes`): where
+        /// the next geometry's search starts.
+        var paletteSizes: PaletteSizes?
+    }
+
+    /// The palette ladder's predicted bytes at one geometry, by rung: the rungs tried there, and
+    /// the others as the model carried over from the geometries before predicted them.
+    struct PaletteSizes: Equatable {
+        /// Frames x width x height of the geometry.
+        var pixels: Double
+        /// Predicted bytes by rung (0 = 256 colours).
+        var bytes: [Int: Double]
+
+        /// Every rung's bytes at a geometry of `pixels`. A palette file's bytes grow about in
+        /// proportion to the frames and area it holds (0.64-0.67x from 45 to 30 frames, 0.76x from
+        /// 512 to 448 px on the benchmark's video), so the known rungs are scaled by the ratio of
+        /// pixels; the rungs between known ones are interpolated and those beyond extrapolated, on
+        /// a log scale. Nil without two known rungs.
+        func estimate(rungs: Int, pixels target: Double) -> [Double]? {
+            let known = bytes.keys.sorted()
+            guard known.count >= 2, pixels > 0, target > 0 else { return nil }
+            let scale = target / pixels
+            func logBytes(_ rung: Int) -> Double { log(max(1, bytes[rung]!)) }
+            return (0..<rungs).map { rung in
+                var lo = known[0], hi = known[1]
+                if rung > known[known.count - 1] {
+                    (lo, hi) = (known[known.count - 2], known[known.count - 1])
+                } else if rung > known[0] {
+                    hi = known.first { $0 >= rung }!
+                    lo = known.last { $0 < hi }!
+                }
+                let t = Double(rung - lo) / Double(hi - lo)
+                return exp(logBytes(lo) + (logBytes(hi) - logBytes(lo)) * t) * scale
+            }
+        }
+
+        /// The model at a geometry of `pixels` whose rungs `tried` were made, the estimate there
+        /// being `prior` (nil when there was none): the tried rungs as they came out, a rung between
+        /// two of them interpolated between those (log scale), and a rung beyond them the prior's
+        /// figure corrected by how far the prior was off at the nearest tried rung.
+        static func updated(prior: [Double]?, pixels: Double, tried: [Int: Int]) -> PaletteSizes {
+            var out = PaletteSizes(pixels: pixels, bytes: tried.mapValues(Double.init))
+            guard let prior else { return out }
+            let known = tried.keys.sorted()
+            func logBytes(_ rung: Int) -> Double { log(Double(max(1, tried[rung]!))) }
+            for rung in prior.indices where tried[rung] == nil {
+                let below = known.last { $0 < rung }, above = known.first { $0 > rung }
+                if let below, let above {
+                    let t = Double(rung - below) / Double(above - below)
+                    out.bytes[rung] = exp(logBytes(below) + (logBytes(above) - logBytes(below)) * t)
+                } else if let nearest = below ?? above {
+                    out.bytes[rung] = prior[rung] * Double(max(1, tried[nearest]!)) / max(1, prior[nearest])
+                } else {
+                    out.bytes[rung] = prior[rung]
+                }
+            }
+            return out
+        }
     }
 
     /// The best-measuring acceptable candidate at or under the limit. Full-size geometries (the
@@ -110,7 +169,7 @@ extension StickerFitter {
                 doneSides.insert(side)
                 continue
             }
-            let (fit, small) = try largestPaletteThatFits(session, geometry: index)
+            let (fit, small) = try largestPaletteThatFits(session, geometry: index, sizes: &state.paletteSizes)
             if let small, state.smallest.map({ small.predictedBytes < $0.predictedBytes }) ?? true { state.smallest = small }
             guard var winner = try fit.map(session.measured) else {
                 session.evict(geometry: index)
@@ -199,18 +258,47 @@ extension StickerFitter {
         return eighths >= 1 ? Float(eighths / 8) : nil
     }
 
-    /// Binary search down the palettes of the colour ladder (bytes fall as colours fall): the largest
-    /// palette whose predicted size fits, and the smallest attempt (for the failure message when none
-    /// fits).
-    private func largestPaletteThatFits(_ s: FitSession, geometry: Int) throws -> (FitCandidate?, FitCandidate?) {
+    /// The largest palette of the colour ladder whose predicted size fits (bytes fall as colours
+    /// fall), and the smallest attempt (for the failure message when none fits). A bracket of rungs
+    /// known to miss and to fit closes on the boundary; each candidate is the rung a size model
+    /// (`PaletteSizes`) predicts as the most faithful to fit within the bracket. The model starts
+    /// from the geometry searched before, scaled; the first geometry has none, so it tries the top
+    /// (which settles it when it fits) and the bottom (which settles it when it misses) first. On the
+    /// benchmark's video the model's first guess and its neighbour are the answer at most geometries:
+    /// two or three candidates where halving the eleven palettes made five or six. Both end on the
+    /// same rung whenever bytes fall along the ladder.
+    private func largestPaletteThatFits(_ s: FitSession, geometry: Int, sizes: inout PaletteSizes?) throws -> (FitCandidate?, FitCandidate?) {
         let ladder = Array(ColourStep.ladder[ColourStep.firstPalette...])
         let dither: Dithering = options.dithering == .on ? .floydSteinberg(strength: Self.ditherStrength) : .none
-        func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: dither) }
-        let top = try attempt(0)
-        if top.predictedBytes <= options.maxBytes { return (top, top) }
-        let bottom = try attempt(ladder.count - 1)
-        guard bottom.predictedBytes <= options.maxBytes else { return (nil, bottom) }
-        return (try mostFaithfulThatFits(misses: 0, fits: ladder.count - 1, fit: bottom, attempt: attempt), bottom)
+        let g = try s.geometry(geometry)
+        let pixels = Double(g.frames.count * g.frames[0].image.pixelCount)
+        let prior = sizes?.estimate(rungs: ladder.count, pixels: pixels)
+        var tried: [Int: Int] = [:], smallest: FitCandidate?
+        defer { if prior != nil || tried.count >= 2 { sizes = .updated(prior: prior, pixels: pixels, tried: tried) } }
+        func attempt(_ i: Int) throws -> FitCandidate {
+            let c = try s.candidate(geometry: geometry, step: ladder[i], dithering: dither)
+            tried[i] = c.predictedBytes
+            if smallest.map({ c.predictedBytes < $0.predictedBytes }) ?? true { smallest = c }
+            return c
+        }
+        let limit = options.maxBytes
+        // Rung `misses` is known over the limit (-1: none is), rung `fits` under it (ladder.count: none is).
+        var misses = -1, fits = ladder.count, fit: FitCandidate?
+        if prior == nil {
+            let top = try attempt(0)
+            if top.predictedBytes <= limit { return (top, top) }
+            let bottom = try attempt(ladder.count - 1)
+            guard bottom.predictedBytes <= limit else { return (nil, bottom) }
+            (misses, fits, fit) = (0, ladder.count - 1, bottom)
+        }
+        while fits - misses > 1 {
+            let model = PaletteSizes.updated(prior: prior, pixels: pixels, tried: tried).estimate(rungs: ladder.count, pixels: pixels)
+            let open = (misses + 1)..<fits
+            let guess = model.map { m in open.first { m[$0] <= Double(limit) } ?? fits - 1 } ?? (misses + fits) / 2
+            let c = try attempt(guess)
+            if c.predictedBytes <= limit { (fits, fit) = (guess, c) } else { misses = guess }
+        }
+        return (fit, smallest)
     }
 
     /// Where a 256-colour palette fits: the most faithful levels step predicted to fit, measured; nil

@@ -126,4 +126,28 @@ final class ColorHistogramTests: XCTestCase {
             }
         }
     }
+    /// Within one bucket (keys sharing red and green) the lookup halves branch-free: every bucket
+    /// length from 1 to 40, and a full 256, finds each present key at its place and none of the
+    /// absent keys between, below and above them.
+    func testCensusLookupFindsKeysInBucketsOfEveryLength() {
+        var pixels: [RGBA] = []
+        let lengths = Array(1...40) + [256]
+        for (bucket, length) in lengths.enumerated() {
+            for n in 0..<length { pixels.append(RGBA(UInt8(bucket + 1), 7, UInt8(n), 2 + 2 * UInt8(n % 100))) }
+        }
+        var image = PixelBuffer(width: pixels.count, height: 1)
+        for (x, c) in pixels.enumerated() { image[x, 0] = c }
+        let census = ColorCensus([image])
+        let keys = census.histogram.keys
+        XCTAssertEqual(keys.count, pixels.count)
+        census.withPositionLookup { position in
+            for (n, key) in keys.enumerated() {
+                XCTAssertEqual(position(key), n, "key \(String(key, radix: 16))")
+                XCTAssertNil(position(key - 1), "key \(String(key - 1, radix: 16))")
+                XCTAssertNil(position(key + 1), "key \(String(key + 1, radix: 16))")
+            }
+            XCTAssertNil(position(0x0007_0000))
+            XCTAssertNil(position(0x2a07_ffff))
+        }
+    }
 }
