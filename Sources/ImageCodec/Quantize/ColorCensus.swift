@@ -41,18 +41,12 @@ public struct ColorCensus: Sendable {
     @inline(__always)
     private static func position(of key: UInt32, keys: UnsafeBufferPointer<UInt32>, buckets: UnsafeBufferPointer<Int32>) -> Int? {
         let bucket = Int(key >> 16), end = Int(buckets[bucket + 1])
-        var base = Int(buckets[bucket]), count = end - base
-        guard count > 0 else { return nil }
-        // Branch-free lower bound: each step keeps the half that holds the key by a conditional
-        // move, not a jump. A noisy video's lookups are unpredictable, and the mispredicted jumps
-        // of the plain bisection were two thirds of remapping's time.
-        while count > 1 {
-            let half = count / 2
-            base = keys[base + half] < key ? base + half : base
-            count -= half
+        var lo = Int(buckets[bucket]), hi = end
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
-        if keys[base] < key { base += 1 }
-        return base < end && keys[base] == key ? base : nil
+        return lo < end && keys[lo] == key ? lo : nil
     }
 
     /// For every colour in the census, the index of its nearest entry in `palette` (computed in a
@@ -60,15 +54,18 @@ public struct ColorCensus: Sendable {
     func nearestIndices(in palette: [RGBA]) -> [UInt8] {
         let search = NearestColorSearch(palette.map(PerceptualColor.init))
         let keys = histogram.keys
-        let exact = Dictionary(palette.enumerated().map { ($1.censusKey, $0) }, uniquingKeysWith: { a, _ in a })
         var out = [UInt8](repeating: 0, count: keys.count)
         let chunks = 16
         out.withUnsafeMutableBufferPointer { slots in
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let lo = keys.count * c / chunks, hi = keys.count * (c + 1) / chunks
-                for i in lo..<hi {
-                    if let hit = exact[keys[i]] { slots[i] = UInt8(hit); continue }
-                    slots[i] = UInt8(search.nearest(PerceptualColor(RGBA(censusKey: keys[i]))))
+                for i in lo..<hi { slots[i] = UInt8(search.nearest(PerceptualColor(RGBA(censusKey: keys[i])))) }
+            }
+            // A colour of the palette itself maps to its first entry: at most 256 lookups here, where
+            // a hashed check of every census colour (millions in a noisy video) cost more.
+            withPositionLookup { position in
+                for (index, colour) in palette.enumerated().reversed() {
+                    if let at = position(colour.censusKey) { slots[at] = UInt8(index) }
                 }
             }
         }
