@@ -18,7 +18,7 @@ extension StickerFitter {
 
     /// The palette ladder's predicted bytes at one geometry, by rung: the rungs tried there, and
     /// the others as the model carried over from the geometries before predicted them.
-    struct PaletteSizes: Equatable {
+    struct PaletteSizes {
         /// Frames x width x height of the geometry.
         var pixels: Double
         /// Predicted bytes by rung (0 = 256 colours).
@@ -33,7 +33,6 @@ extension StickerFitter {
             let known = bytes.keys.sorted()
             guard known.count >= 2, pixels > 0, target > 0 else { return nil }
             let scale = target / pixels
-            func logBytes(_ rung: Int) -> Double { log(max(1, bytes[rung]!)) }
             return (0..<rungs).map { rung in
                 var lo = known[0], hi = known[1]
                 if rung > known[known.count - 1] {
@@ -42,9 +41,15 @@ extension StickerFitter {
                     hi = known.first { $0 >= rung }!
                     lo = known.last { $0 < hi }!
                 }
-                let t = Double(rung - lo) / Double(hi - lo)
-                return exp(logBytes(lo) + (logBytes(hi) - logBytes(lo)) * t) * scale
+                return Self.logInterpolated(bytes[lo]!, bytes[hi]!, at: Double(rung - lo) / Double(hi - lo)) * scale
             }
+        }
+
+        /// The point `t` of the way from `a` to `b` on a log scale (bytes, floored at 1; `t` outside
+        /// 0...1 extrapolates).
+        static func logInterpolated(_ a: Double, _ b: Double, at t: Double) -> Double {
+            let la = log(max(1, a)), lb = log(max(1, b))
+            return exp(la + (lb - la) * t)
         }
 
         /// The model at a geometry of `pixels` whose rungs `tried` were made, the estimate there
@@ -55,12 +60,11 @@ extension StickerFitter {
             var out = PaletteSizes(pixels: pixels, bytes: tried.mapValues(Double.init))
             guard let prior else { return out }
             let known = tried.keys.sorted()
-            func logBytes(_ rung: Int) -> Double { log(Double(max(1, tried[rung]!))) }
             for rung in prior.indices where tried[rung] == nil {
                 let below = known.last { $0 < rung }, above = known.first { $0 > rung }
                 if let below, let above {
-                    let t = Double(rung - below) / Double(above - below)
-                    out.bytes[rung] = exp(logBytes(below) + (logBytes(above) - logBytes(below)) * t)
+                    out.bytes[rung] = logInterpolated(Double(tried[below]!), Double(tried[above]!),
+                                                      at: Double(rung - below) / Double(above - below))
                 } else if let nearest = below ?? above {
                     out.bytes[rung] = prior[rung] * Double(max(1, tried[nearest]!)) / max(1, prior[nearest])
                 } else {
@@ -291,14 +295,11 @@ extension StickerFitter {
             guard bottom.predictedBytes <= limit else { return (nil, bottom) }
             (misses, fits, fit) = (0, ladder.count - 1, bottom)
         }
-        while fits - misses > 1 {
+        let found = try mostFaithfulThatFits(misses: misses, fits: fits, fit: fit, attempt: attempt, guess: { misses, fits in
             let model = PaletteSizes.updated(prior: prior, pixels: pixels, tried: tried).estimate(rungs: ladder.count, pixels: pixels)
-            let open = (misses + 1)..<fits
-            let guess = model.map { m in open.first { m[$0] <= Double(limit) } ?? fits - 1 } ?? (misses + fits) / 2
-            let c = try attempt(guess)
-            if c.predictedBytes <= limit { (fits, fit) = (guess, c) } else { misses = guess }
-        }
-        return (fit, smallest)
+            return model.map { m in ((misses + 1)..<fits).first { m[$0] <= Double(limit) } ?? fits - 1 } ?? (misses + fits) / 2
+        })
+        return (found, smallest)
     }
 
     /// Where a 256-colour palette fits: the most faithful levels step predicted to fit, measured; nil
@@ -310,23 +311,25 @@ extension StickerFitter {
         func attempt(_ i: Int) throws -> FitCandidate { try s.candidate(geometry: geometry, step: ladder[i], dithering: .none) }
         let coarsest = try attempt(ladder.count - 1)
         guard coarsest.predictedBytes <= options.maxBytes else { return nil }
-        let fit = try mostFaithfulThatFits(misses: -1, fits: ladder.count - 1, fit: coarsest, attempt: attempt) {
+        return try mostFaithfulThatFits(misses: -1, fits: ladder.count - 1, fit: coarsest, attempt: attempt, stop: {
             guard s.overBudget else { return false }
             s.budgetReached = true
             return true
-        }
-        return try s.measured(fit)
+        }).map(s.measured)
     }
 
-    /// Bisection over a ladder whose bytes fall step by step: rung `misses` is predicted over the
-    /// limit (-1: above the top, untried), rung `fits` under it with candidate `fit`; returns the
-    /// most faithful rung between them predicted to fit. `stop`, asked before each attempt, ends it
+    /// A bracket closed on a ladder whose bytes fall step by step: rung `misses` is predicted over
+    /// the limit (-1: above the top, untried), rung `fits` under it with candidate `fit` (the
+    /// ladder's length and nil: below the bottom, untried); returns the most faithful rung between
+    /// them predicted to fit (nil when none is). Each attempt is at `guess(misses, fits)`, a rung
+    /// strictly between the two (halfway unless told). `stop`, asked before each attempt, ends it
     /// early with the most faithful found so far.
-    private func mostFaithfulThatFits(misses: Int, fits: Int, fit: FitCandidate, attempt: (Int) throws -> FitCandidate,
-                                      stop: () -> Bool = { false }) throws -> FitCandidate {
+    private func mostFaithfulThatFits(misses: Int, fits: Int, fit: FitCandidate?, attempt: (Int) throws -> FitCandidate,
+                                      stop: () -> Bool = { false },
+                                      guess: (_ misses: Int, _ fits: Int) -> Int = { ($0 + $1) / 2 }) throws -> FitCandidate? {
         var lo = misses, hi = fits, best = fit
         while hi - lo > 1, !stop() {
-            let mid = (lo + hi) / 2
+            let mid = guess(lo, hi)
             let c = try attempt(mid)
             if c.predictedBytes <= options.maxBytes { hi = mid; best = c } else { lo = mid }
         }
