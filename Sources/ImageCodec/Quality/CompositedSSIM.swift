@@ -18,10 +18,9 @@ public struct CompositedSSIM: Sendable {
             throw CodecError.invalidInput("SSIM needs equal sizes; got \(reference.width)x\(reference.height) "
                 + "and \(candidate.width)x\(candidate.height) px")
         }
-        let dark = Self.ssim(Self.luma(reference, over: 0), Self.luma(candidate, over: 0),
-                             width: reference.width, height: reference.height)
-        let light = Self.ssim(Self.luma(reference, over: 255), Self.luma(candidate, over: 255),
-                              width: reference.width, height: reference.height)
+        let identical = reference.pixels == candidate.pixels
+        let dark = Self.ssim(reference, candidate, over: 0, identical: identical)
+        let light = Self.ssim(reference, candidate, over: 255, identical: identical)
         return FrameQuality(dark: dark, light: light)
     }
 
@@ -40,56 +39,107 @@ public struct CompositedSSIM: Sendable {
         return sum / w.reduce(0, +)
     }
 
-    static func luma(_ image: PixelBuffer, over background: Double) -> [Double] {
-        var out = [Double](repeating: 0, count: image.pixelCount)
-        let p = image.pixels
-        for i in 0..<image.pixelCount {
-            let a = Double(p[i * 4 + 3]) / 255
-            let y = 0.299 * Double(p[i * 4]) + 0.587 * Double(p[i * 4 + 1]) + 0.114 * Double(p[i * 4 + 2])
-            out[i] = y * a + background * (1 - a)
+    /// Per-alpha factors of the compositing, `Double(a) / 255` and `background * (1 - that)`, so each
+    /// pixel's composite is the same arithmetic as written out, without a division per pixel.
+    struct AlphaTables {
+        let opacity: [Double]
+        let under: [Double]
+        init(background: Double) {
+            opacity = (0..<256).map { Double($0) / 255 }
+            under = opacity.map { background * (1 - $0) }
         }
-        return out
-    }
 
-    static func ssim(_ x: [Double], _ y: [Double], width: Int, height: Int) -> Double {
-        let c1 = (0.01 * 255.0) * (0.01 * 255.0), c2 = (0.03 * 255.0) * (0.03 * 255.0)
-        let win = min(window, width, height)
-        let stride = width + 1
-        // Five summed-area tables in one buffer (x, y, xx, yy, xy), so the window sums below are
-        // four lookups each without bounds checks.
-        let plane = stride * (height + 1)
-        var tables = [Double](repeating: 0, count: plane * 5)
-        tables.withUnsafeMutableBufferPointer { t in
-            x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    for row in 0..<height {
-                        var rx = 0.0, ry = 0.0, rxx = 0.0, ryy = 0.0, rxy = 0.0
-                        for col in 0..<width {
-                            let a = x[row * width + col], b = y[row * width + col]
-                            rx += a; ry += b; rxx += a * a; ryy += b * b; rxy += a * b
-                            let o = (row + 1) * stride + col + 1, up = row * stride + col + 1
-                            t[o] = t[up] + rx; t[plane + o] = t[plane + up] + ry
-                            t[2 * plane + o] = t[2 * plane + up] + rxx; t[3 * plane + o] = t[3 * plane + up] + ryy
-                            t[4 * plane + o] = t[4 * plane + up] + rxy
-                        }
+        /// Composited luma of `count` pixels from pixel `first` of `p`, written to `out`.
+        func luma(_ p: UnsafeBufferPointer<UInt8>, from first: Int, count: Int, into out: UnsafeMutablePointer<Double>) {
+            opacity.withUnsafeBufferPointer { op in
+                under.withUnsafeBufferPointer { un in
+                    for i in 0..<count {
+                        let o = (first + i) * 4
+                        let alpha = Int(p[o + 3])
+                        let y = 0.299 * Double(p[o]) + 0.587 * Double(p[o + 1]) + 0.114 * Double(p[o + 2])
+                        out[i] = y * op[alpha] + un[alpha]
                     }
                 }
             }
         }
+    }
+
+    /// Mean SSIM over every window of `x` and `y` composited over `background`.
+    ///
+    /// The five summed-area tables (x, y, xx, yy, xy) are kept only for the `window + 1` rows the
+    /// windows ending at the current row need, in a ring: the same sums in the same order as whole
+    /// tables (so the same figure to the last bit, `QualityStreamingEquivalenceTests`), in a few
+    /// hundred kilobytes instead of five image-sized planes. When the two images are the same bytes
+    /// (`identical`) the y tables equal the x ones, so only x and xx are summed.
+    static func ssim(_ xImage: PixelBuffer, _ yImage: PixelBuffer, over background: Double, identical: Bool = false) -> Double {
+        let width = xImage.width, height = xImage.height
+        let c1 = (0.01 * 255.0) * (0.01 * 255.0), c2 = (0.03 * 255.0) * (0.03 * 255.0)
+        let win = min(window, width, height)
+        guard win > 0 else { return 1 }
+        let stride = width + 1, rows = win + 1
+        let plane = stride * rows
+        let tableCount = identical ? 2 : 5
+        // Tables in order x, xx, then (when not identical) y, yy, xy.
+        var ring = [Double](repeating: 0, count: plane * tableCount)
+        var lumaX = [Double](repeating: 0, count: width), lumaY = [Double](repeating: 0, count: width)
         let n = Double(win * win)
+        // Division by a power of two is multiplication by its exact inverse: the same result.
+        let exactInverse = (win * win) & (win * win - 1) == 0, inverse = 1 / n
+        let tables = AlphaTables(background: background)
         var total = 0.0
-        tables.withUnsafeBufferPointer { t in
-            func box(_ k: Int, _ r: Int, _ c: Int) -> Double {
-                let base = k * plane
-                return t[base + (r + win) * stride + c + win] - t[base + r * stride + c + win]
-                    - t[base + (r + win) * stride + c] + t[base + r * stride + c]
-            }
-            for r in 0...(height - win) {
-                for c in 0...(width - win) {
-                    let mx = box(0, r, c) / n, my = box(1, r, c) / n
-                    let vx = max(0, box(2, r, c) / n - mx * mx), vy = max(0, box(3, r, c) / n - my * my)
-                    let cov = box(4, r, c) / n - mx * my
-                    total += ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))
+        xImage.pixels.withUnsafeBufferPointer { xp in
+            yImage.pixels.withUnsafeBufferPointer { yp in
+                ring.withUnsafeMutableBufferPointer { t in
+                    lumaX.withUnsafeMutableBufferPointer { lx in
+                        lumaY.withUnsafeMutableBufferPointer { ly in
+                            let t = t.baseAddress!, lx = lx.baseAddress!, ly = ly.baseAddress!
+                            for k in 1...height {
+                                let cur = (k % rows) * stride, prev = ((k - 1) % rows) * stride
+                                tables.luma(xp, from: (k - 1) * width, count: width, into: lx)
+                                if identical {
+                                    var rx = 0.0, rxx = 0.0
+                                    for col in 0..<width {
+                                        let a = lx[col]
+                                        rx += a; rxx += a * a
+                                        t[cur + col + 1] = t[prev + col + 1] + rx
+                                        t[plane + cur + col + 1] = t[plane + prev + col + 1] + rxx
+                                    }
+                                } else {
+                                    tables.luma(yp, from: (k - 1) * width, count: width, into: ly)
+                                    var rx = 0.0, ry = 0.0, rxx = 0.0, ryy = 0.0, rxy = 0.0
+                                    for col in 0..<width {
+                                        let a = lx[col], b = ly[col]
+                                        rx += a; ry += b; rxx += a * a; ryy += b * b; rxy += a * b
+                                        let o = cur + col + 1, up = prev + col + 1
+                                        t[o] = t[up] + rx; t[plane + o] = t[plane + up] + rxx
+                                        t[2 * plane + o] = t[2 * plane + up] + ry; t[3 * plane + o] = t[3 * plane + up] + ryy
+                                        t[4 * plane + o] = t[4 * plane + up] + rxy
+                                    }
+                                }
+                                guard k >= win else { continue }
+                                let top = ((k - win) % rows) * stride, bottom = cur
+                                func box(_ table: Int, _ c: Int) -> Double {
+                                    let base = table * plane
+                                    return t[base + bottom + c + win] - t[base + top + c + win]
+                                        - t[base + bottom + c] + t[base + top + c]
+                                }
+                                func mean(_ sum: Double) -> Double { exactInverse ? sum * inverse : sum / n }
+                                for c in 0...(width - win) {
+                                    let mx = mean(box(0, c)), sxx = mean(box(1, c))
+                                    if identical {
+                                        let v = sxx - mx * mx
+                                        let vx = max(0, v)
+                                        total += ((2 * mx * mx + c1) * (2 * v + c2)) / ((mx * mx + mx * mx + c1) * (vx + vx + c2))
+                                    } else {
+                                        let my = mean(box(2, c)), syy = mean(box(3, c)), sxy = mean(box(4, c))
+                                        let vx = max(0, sxx - mx * mx), vy = max(0, syy - my * my)
+                                        let cov = sxy - mx * my
+                                        total += ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

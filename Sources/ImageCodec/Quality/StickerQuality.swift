@@ -34,8 +34,7 @@ public struct StickerQuality: Sendable {
     /// - Throws: `CodecError.invalidInput` when the sizes differ.
     public func frameScore(reference: PixelBuffer, candidate: PixelBuffer) throws -> FrameQuality {
         let ssim = try CompositedSSIM().frameScore(reference: reference, candidate: candidate)
-        let dark = Self.colourSimilarity(reference, candidate, over: 0)
-        let light = Self.colourSimilarity(reference, candidate, over: 255)
+        let (dark, light) = Self.colourSimilarity(reference, candidate)
         let cw = Self.colourWeight
         return FrameQuality(dark: (1 - cw) * ssim.dark + cw * dark, light: (1 - cw) * ssim.light + cw * light)
     }
@@ -78,38 +77,63 @@ public struct StickerQuality: Sendable {
     }
 
     /// Mean over 2x2 blocks of `T^2 / (T^2 + e^2)`, e the Cb/Cr distance of the composited colours
-    /// averaged over the block (a trailing odd row or column is its own block).
-    static func colourSimilarity(_ x: PixelBuffer, _ y: PixelBuffer, over background: Double) -> Double {
+    /// averaged over the block (a trailing odd row or column is its own block), over black and over
+    /// white in one pass. A block whose bytes are the same in both images scores exactly 1, as its
+    /// distance of exactly 0 gives, without being composited.
+    static func colourSimilarity(_ x: PixelBuffer, _ y: PixelBuffer) -> (dark: Double, light: Double) {
         let w = x.width, h = x.height
         let t2 = colourTolerance * colourTolerance
-        var total = 0.0, blocks = 0
+        var totalDark = 0.0, totalLight = 0.0, blocks = 0
+        let dark = CompositedSSIM.AlphaTables(background: 0), light = CompositedSSIM.AlphaTables(background: 255)
         x.pixels.withUnsafeBufferPointer { p in
             y.pixels.withUnsafeBufferPointer { q in
-                func chroma(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Double, Double) {
-                    let a = Double(b[i * 4 + 3]) / 255, bg = background * (1 - a)
-                    let r = Double(b[i * 4]) * a + bg, g = Double(b[i * 4 + 1]) * a + bg, bl = Double(b[i * 4 + 2]) * a + bg
-                    return (-0.168736 * r - 0.331264 * g + 0.5 * bl, 0.5 * r - 0.418688 * g - 0.081312 * bl)
-                }
-                var row = 0
-                while row < h {
-                    var col = 0
-                    while col < w {
-                        var dcb = 0.0, dcr = 0.0, n = 0.0
-                        for yy in row..<min(row + 2, h) {
-                            for xx in col..<min(col + 2, w) {
-                                let (cb1, cr1) = chroma(p, yy * w + xx), (cb2, cr2) = chroma(q, yy * w + xx)
-                                dcb += cb1 - cb2; dcr += cr1 - cr2; n += 1
+                dark.opacity.withUnsafeBufferPointer { opacity in
+                    dark.under.withUnsafeBufferPointer { underDark in
+                        light.under.withUnsafeBufferPointer { underLight in
+                            // One pixel's Cb/Cr over black and over white (BT.601 on the composited codes).
+                            func chroma(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Double, Double, Double, Double) {
+                                let alpha = Int(b[i * 4 + 3]), a = opacity[alpha]
+                                let r = Double(b[i * 4]) * a, g = Double(b[i * 4 + 1]) * a, bl = Double(b[i * 4 + 2]) * a
+                                let d = underDark[alpha], l = underLight[alpha]
+                                let rd = r + d, gd = g + d, bd = bl + d, rl = r + l, gl = g + l, bll = bl + l
+                                return (-0.168736 * rd - 0.331264 * gd + 0.5 * bd, 0.5 * rd - 0.418688 * gd - 0.081312 * bd,
+                                        -0.168736 * rl - 0.331264 * gl + 0.5 * bll, 0.5 * rl - 0.418688 * gl - 0.081312 * bll)
+                            }
+                            func same(_ i: Int, _ count: Int) -> Bool {
+                                for k in (i * 4)..<((i + count) * 4) where p[k] != q[k] { return false }
+                                return true
+                            }
+                            var row = 0
+                            while row < h {
+                                var col = 0
+                                let tall = min(row + 2, h) - row
+                                while col < w {
+                                    let wide = min(col + 2, w) - col
+                                    if same(row * w + col, wide) && (tall == 1 || same((row + 1) * w + col, wide)) {
+                                        totalDark += 1; totalLight += 1
+                                    } else {
+                                        var dcbD = 0.0, dcrD = 0.0, dcbL = 0.0, dcrL = 0.0, n = 0.0
+                                        for yy in row..<(row + tall) {
+                                            for xx in col..<(col + wide) {
+                                                let c1 = chroma(p, yy * w + xx), c2 = chroma(q, yy * w + xx)
+                                                dcbD += c1.0 - c2.0; dcrD += c1.1 - c2.1
+                                                dcbL += c1.2 - c2.2; dcrL += c1.3 - c2.3
+                                                n += 1
+                                            }
+                                        }
+                                        totalDark += t2 / (t2 + (dcbD * dcbD + dcrD * dcrD) / (n * n))
+                                        totalLight += t2 / (t2 + (dcbL * dcbL + dcrL * dcrL) / (n * n))
+                                    }
+                                    blocks += 1
+                                    col += 2
+                                }
+                                row += 2
                             }
                         }
-                        let e2 = (dcb * dcb + dcr * dcr) / (n * n)
-                        total += t2 / (t2 + e2)
-                        blocks += 1
-                        col += 2
                     }
-                    row += 2
                 }
             }
         }
-        return total / Double(blocks)
+        return (totalDark / Double(blocks), totalLight / Double(blocks))
     }
 }
