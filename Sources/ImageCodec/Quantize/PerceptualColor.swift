@@ -27,13 +27,32 @@ public struct PerceptualColor: Equatable, Sendable {
         guard c.a > 0 else { self.init(l: 0, a: 0, b: 0, alpha: 0); return }
         let lut = SRGBTransfer.toLinear
         let r = lut[Int(c.r)], g = lut[Int(c.g)], bl = lut[Int(c.b)]
-        let lc = cbrtf(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl)
-        let mc = cbrtf(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl)
-        let sc = cbrtf(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl)
+        let lc = Self.cubeRoot(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl)
+        let mc = Self.cubeRoot(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl)
+        let sc = Self.cubeRoot(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl)
         let ll = 0.2104542553 * lc + 0.7936177850 * mc - 0.0040720468 * sc
         let aa = 1.9779984951 * lc - 2.4285922050 * mc + 0.4505937099 * sc
         let bb = 0.0259040371 * lc + 0.7827717662 * mc - 0.8086757660 * sc
         self.init(l: ll * alpha, a: aa * alpha, b: bb * alpha, alpha: alpha)
+    }
+
+    /// The cube root of `x`, correctly rounded to `Float`, computed here rather than by the C
+    /// library's `cbrtf`: glibc 2.36's is one unit in the last place off for about 11% of the
+    /// values Oklab takes here (50 million inputs, one per channel of every sRGB colour), and
+    /// another platform's library rounds otherwise, which would pick other palettes, so other
+    /// bytes, from the same sticker. Two Halley steps in `Double` from a bit-level first guess
+    /// (within 4%) leave an error far below half a `Float` step: the result equals
+    /// `Float(cbrt(Double(x)))` for every `Float` from 2^-30 to 1 (`PerceptualColorTests`, which
+    /// checks every one of them with STICKERFORGE_EXHAUSTIVE=1), at half `cbrtf`'s cost.
+    @inlinable public static func cubeRoot(_ x: Float) -> Float {
+        guard x != 0, x.isFinite else { return x }
+        let d = Double(x.magnitude)
+        var y = Double(bitPattern: d.bitPattern / 3 + 0x2A9F_7893_782D_A1CE)
+        for _ in 0..<2 {
+            let y3 = y * y * y
+            y = y * (y3 + 2 * d) / (2 * y3 + d)
+        }
+        return x < 0 ? -Float(y) : Float(y)
     }
 
     /// Squared distance to another point.
